@@ -1,0 +1,42 @@
+/** Environment, parsed once with zod. Secrets absent here are generated and kept in the database. */
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  PUBLIC_URL: optionalString,
+  JWT_SECRET: optionalString,
+  JWT_REFRESH_SECRET: optionalString,
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number().int().positive().default(587),
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  SMTP_FROM: z.string().default("Balcão <no-reply@balcao.local>"),
+  SMTP_SECURE: z.enum(["true", "false"]).optional(),
+  ADMIN_EMAIL: z.string().default("admin@example.com"),
+  ADMIN_PASSWORD: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Requests per minute per IP on login, sign-up and reset routes. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  WEB_DIST: optionalString,
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${fields}`);
+  }
+  return parsed.data;
+}

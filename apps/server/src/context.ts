@@ -1,0 +1,19 @@
+/** What every route and service reaches: built once in main.ts (or by the test harness). */
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.js";
+import type { Database, Db } from "./db/client.js";
+import type { Jobs } from "./jobs/jobs.js";
+import type { Mailer } from "./mail/mailer.js";
+import type { Tokens } from "./modules/auth/tokens.js";
+import type { Realtime } from "./realtime/realtime.js";
+
+export interface Context {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: Tokens;
+  realtime: Realtime;
+  mailer: Mailer;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { plans } from "./plans.js";
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    planId: integer("plan_id").references(() => plans.id, { onDelete: "restrict" }),
+    status: boolean("status").notNull().default(true),
+    dueDate: date("due_date", { mode: "string" }),
+    recurrence: text("recurrence").notNull().default("MENSAL"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("companies_name_lower_uq").on(sql`lower(${t.name})`), index("companies_plan_idx").on(t.planId)],
+);
+
+export const settings = pgTable(
+  "settings",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: text("value").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("settings_company_key_uq").on(t.companyId, t.key)],
+);

@@ -1,0 +1,55 @@
+/**
+ * Every route declares who may call it in `config.access`; the guard reads it.
+ * A test walks the route table and fails on any route that declares nothing.
+ */
+import { can, type Permission, type Profile } from "@balcao/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "./errors.js";
+import type { AccessClaims, Tokens } from "../modules/auth/tokens.js";
+
+/** public: no token; user: any signed-in user; admin: profile admin; super: platform staff. */
+export type Access = "public" | "user" | "admin" | "super" | Permission;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AccessClaims;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(" ");
+  return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
+}
+
+export function allowed(access: Access, claims: AccessClaims): boolean {
+  switch (access) {
+    case "public":
+    case "user":
+      return true;
+    case "super":
+      return claims.super;
+    case "admin":
+      return claims.profile === "admin" || claims.super;
+    default:
+      return can(claims.profile as Profile, access);
+  }
+}
+
+export function registerAccessGuard(app: FastifyInstance, tokens: Tokens) {
+  app.decorateRequest("auth", null as unknown as AccessClaims);
+  app.addHook("onRequest", async (req) => {
+    const access = req.routeOptions.config.access;
+    // Unknown routes (404) have no config; let the not-found handler answer.
+    if (!req.routeOptions.url || access === "public") return;
+    if (!access) throw new AppError("ERR_NO_PERMISSION");
+    const token = bearerToken(req);
+    if (!token) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
+    req.auth = tokens.verifyAccess(token);
+    if (!allowed(access, req.auth)) throw new AppError("ERR_NO_PERMISSION");
+  });
+}

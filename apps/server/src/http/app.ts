@@ -1,0 +1,76 @@
+/** The Fastify app factory, used by main.ts and by every server test. */
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { APP_VERSION } from "@balcao/contracts";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Context } from "../context.js";
+import { registerAccessGuard } from "./access.js";
+import { errorHandler } from "./errors.js";
+import { registerModules } from "./modules.js";
+import { serveWeb } from "./web.js";
+
+export const API_PREFIX = "/api";
+
+export async function buildApp(ctx: Context): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https://i.ytimg.com"],
+        mediaSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        frameSrc: ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, error: "ERR_TOO_MANY_REQUESTS" }) });
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: "Balcão API", version: APP_VERSION }, servers: [{ url: API_PREFIX }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: "list" } });
+
+  await app.register(
+    async (api) => {
+      // Inside the API scope only: static files and the docs UI are not API routes.
+      registerAccessGuard(api, ctx.tokens);
+      api.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({
+        status: "ok",
+        version: APP_VERSION,
+        database: ctx.database.kind,
+      }));
+      await registerModules(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+  await serveWeb(app, ctx.config.WEB_DIST);
+  ctx.realtime.attach(app.server);
+  app.addHook("onClose", async () => {
+    await ctx.realtime.close();
+  });
+  return app;
+}

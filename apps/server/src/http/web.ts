@@ -1,0 +1,22 @@
+/** Serves the built web app at / with a fallback to index.html for client routes. */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
+
+export async function serveWeb(app: FastifyInstance, dist = defaultDist) {
+  const hasWeb = existsSync(path.join(dist, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: "1h", immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith("/api") || req.url.startsWith("/socket.io");
+    if (!isApi && hasWeb && req.method === "GET") {
+      return reply.header("cache-control", "no-cache").sendFile("index.html", dist);
+    }
+    return reply.status(404).send({ error: "ERR_NOT_FOUND" });
+  });
+}

@@ -1,0 +1,20 @@
+import pino from "pino";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.js";
+
+/** Paths that carry secrets in the URL are cut before they reach a log line. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\/api\/resetpasswords)\/.*/, "$1/[redacted]");
+}
+
+export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): FastifyBaseLogger {
+  const pretty = config.NODE_ENV === "development" && process.stdout.isTTY;
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.passwordHash"],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } } : {}),
+  });
+}

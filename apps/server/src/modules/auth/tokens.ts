@@ -1,0 +1,75 @@
+/** Access and refresh JWTs. Secrets come from the environment or are generated once and stored. */
+import { randomBytes } from "node:crypto";
+import { auth as authConstants } from "@balcao/contracts";
+import { eq } from "drizzle-orm";
+import jwt from "jsonwebtoken";
+import { AppError } from "../../http/errors.js";
+import type { Db } from "../../db/client.js";
+import { appSecrets } from "../../db/schema/index.js";
+
+export interface AccessClaims {
+  id: number;
+  companyId: number;
+  profile: string;
+  super: boolean;
+}
+
+interface RefreshClaims {
+  id: number;
+  tokenVersion: number;
+  sessionId: string;
+}
+
+export interface Tokens {
+  signAccess(claims: AccessClaims): string;
+  verifyAccess(token: string): AccessClaims;
+  signRefresh(claims: RefreshClaims): string;
+  verifyRefresh(token: string): RefreshClaims;
+}
+
+async function secret(db: Db, key: string, given: string | undefined): Promise<string> {
+  if (given) return given;
+  const generated = randomBytes(48).toString("base64url");
+  await db.insert(appSecrets).values({ key, value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.key, key));
+  if (!row) throw new Error(`secret ${key} could not be stored`);
+  return row.value;
+}
+
+export async function createTokens(
+  db: Db,
+  env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string },
+): Promise<Tokens> {
+  const accessSecret = await secret(db, "jwt_secret", env.JWT_SECRET);
+  const refreshSecret = await secret(db, "jwt_refresh_secret", env.JWT_REFRESH_SECRET);
+  const opts = { algorithm: "HS256" as const };
+  return {
+    signAccess: (c) =>
+      jwt.sign({ id: c.id, companyId: c.companyId, profile: c.profile, super: c.super }, accessSecret, {
+        ...opts,
+        expiresIn: authConstants.accessTokenTtlSeconds,
+      }),
+    verifyAccess(token) {
+      try {
+        const p = jwt.verify(token, accessSecret, { algorithms: ["HS256"] }) as jwt.JwtPayload & AccessClaims;
+        return { id: p.id, companyId: p.companyId, profile: p.profile, super: Boolean(p.super) };
+      } catch {
+        // 403 makes the client refresh once (DESIGN §4).
+        throw new AppError("ERR_INVALID_TOKEN");
+      }
+    },
+    signRefresh: (c) =>
+      jwt.sign({ id: c.id, tokenVersion: c.tokenVersion, sid: c.sessionId }, refreshSecret, {
+        ...opts,
+        expiresIn: authConstants.refreshTokenTtlSeconds,
+      }),
+    verifyRefresh(token) {
+      try {
+        const p = jwt.verify(token, refreshSecret, { algorithms: ["HS256"] }) as jwt.JwtPayload;
+        return { id: Number(p.id), tokenVersion: Number(p.tokenVersion), sessionId: String(p.sid) };
+      } catch {
+        throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+      }
+    },
+  };
+}

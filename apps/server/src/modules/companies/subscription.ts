@@ -1,0 +1,28 @@
+/** Subscription dates: the server computes them, never the request (SERVER-BEHAVIOUR "Billing"). */
+import { PLATFORM_COMPANY_ID, recurrenceMonths, type Recurrence } from "@balcao/contracts";
+
+export function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(date: Date, days: number): Date {
+  const d = new Date(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d;
+}
+
+export function addRecurrence(dueDate: string, recurrence: Recurrence): string {
+  const d = new Date(`${dueDate}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + recurrenceMonths[recurrence]);
+  return isoDate(d);
+}
+
+/**
+ * A company is expired once its due date has passed. The due date itself is
+ * still usable (the warning then reads "expires in 0 days"): a support team
+ * should not lose access on the morning of its payment day.
+ */
+export function isExpired(company: { id: number; dueDate: string | null }, today = new Date()): boolean {
+  if (company.id === PLATFORM_COMPANY_ID || !company.dueDate) return false;
+  return company.dueDate < isoDate(today);
+}

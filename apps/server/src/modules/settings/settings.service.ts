@@ -1,0 +1,31 @@
+import { isSettingKey, settingChoices, superOnlySettings, type SettingEntry } from "@balcao/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { settings } from "../../db/schema/index.js";
+import type { AccessClaims } from "../auth/tokens.js";
+import { AppError } from "../../http/errors.js";
+
+export async function updateSetting(ctx: Context, who: AccessClaims, key: string, value: string): Promise<SettingEntry> {
+  if (!isSettingKey(key)) throw new AppError("ERR_NO_SETTING_FOUND");
+  if (superOnlySettings.includes(key) && !who.super) throw new AppError("ERR_NO_PERMISSION");
+  const choices = settingChoices[key];
+  if (choices && !choices.includes(value)) throw new AppError("ERR_VALIDATION", { key, choices });
+  if (key === "timezone" && !isTimeZone(value)) throw new AppError("ERR_VALIDATION", { key });
+  const [row] = await ctx.db
+    .update(settings)
+    .set({ value, updatedAt: new Date() })
+    .where(and(eq(settings.companyId, who.companyId), eq(settings.key, key)))
+    .returning({ key: settings.key, value: settings.value });
+  if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
+  ctx.realtime.emit("settings", { companyId: who.companyId }, { action: "update", setting: row });
+  return row;
+}
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

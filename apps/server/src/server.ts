@@ -1,0 +1,57 @@
+/** Builds the whole server from a config: db -> migrate -> seed -> jobs -> realtime -> http. */
+import { Redis } from "ioredis";
+import { createAdapter } from "@socket.io/redis-adapter";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import type { Context } from "./context.js";
+import { openDatabase, type Database } from "./db/client.js";
+import { buildApp } from "./http/app.js";
+import { startJobs } from "./jobs/jobs.js";
+import { createLogger } from "./logger.js";
+import { createMailer } from "./mail/mailer.js";
+import { createTokens } from "./modules/auth/tokens.js";
+import { reportPresence } from "./modules/users/users.service.js";
+import { createRealtime } from "./realtime/realtime.js";
+import { seed, type SeedResult } from "./seed.js";
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: Context;
+  seeded: SeedResult;
+  close(): Promise<void>;
+}
+
+function redisAdapter(url: string) {
+  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const sub = pub.duplicate();
+  return { adapter: createAdapter(pub, sub), close: () => Promise.all([pub.quit(), sub.quit()]) };
+}
+
+export async function createServer(config: Config, database?: Database): Promise<Server> {
+  const log = createLogger(config);
+  const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  await db.migrate();
+  const seeded = await seed(db.db, config);
+  const tokens = await createTokens(db.db, config);
+  const jobs = await startJobs(db, log);
+  const redis = config.REDIS_URL ? redisAdapter(config.REDIS_URL) : undefined;
+  const realtime = createRealtime({
+    tokens,
+    log,
+    adapter: redis?.adapter,
+    presence: { report: (claims, online) => reportPresence({ db: db.db }, claims.id, online) },
+  });
+  const ctx: Context = { config, database: db, db: db.db, tokens, realtime, mailer: createMailer(config, db.db, log), jobs, log };
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    seeded,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await redis?.close();
+      if (!database) await db.close();
+    },
+  };
+}

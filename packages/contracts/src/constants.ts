@@ -1,0 +1,74 @@
+/** Business constants and limits of core-platform §9. */
+export const APP_VERSION = "8.0.1";
+
+export const languages = ["pt", "en", "es"] as const;
+export type Language = (typeof languages)[number];
+
+export const recurrences = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
+export type Recurrence = (typeof recurrences)[number];
+
+export const recurrenceMonths: Record<Recurrence, number> = {
+  MENSAL: 1,
+  BIMESTRAL: 2,
+  TRIMESTRAL: 3,
+  SEMESTRAL: 6,
+  ANUAL: 12,
+};
+
+export const timings = {
+  searchDebounceMs: 500,
+  submitDelayMs: 400,
+  settingsSubmitDelayMs: 500,
+  errorToastMs: 2000,
+  userStatusIntervalMs: 300_000,
+  forcedLogoutReloadMs: 1000,
+  dashboardFirstLoadMs: 1000,
+  connectionBadgeCheckMs: 2000,
+  socketPingMs: 18_000,
+  copiedQrResetMs: 1000,
+  paymentRedirectMs: 4000,
+  planDenialRedirectMs: 1000,
+} as const;
+
+export const limits = {
+  nameMin: 2,
+  nameMax: 50,
+  passwordMin: 5,
+  passwordMax: 50,
+  resetPasswordMin: 8,
+  contactNumberMin: 8,
+  contactNumberMax: 50,
+  noteMin: 2,
+  scheduleBodyMin: 5,
+  searchMin: 3,
+  signupPhoneMax: 11,
+  minRecordedAudioBytes: 10_000,
+  messageBoxRows: 5,
+  quickAnswerPreview: 35,
+  mobileBreakpointPx: 600,
+  mobileNameCut: 10,
+  drawerWidthPx: 240,
+  drawerOpenAbovePx: 1200,
+  contactDrawerPx: 320,
+  qrCodePx: 256,
+  emailMax: 120,
+} as const;
+
+export const subscription = {
+  warnBelowDays: 5,
+  trialDays: 3,
+} as const;
+
+export const auth = {
+  accessTokenTtlSeconds: 15 * 60,
+  refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
+  resetCodeTtlMinutes: 30,
+  resetCodeMaxAttempts: 5,
+  refreshCookie: "jrt",
+} as const;
+
+export const defaultQueueColor = "#7C7C7C";
+export const defaultTimeZone = "America/Sao_Paulo";
+
+/** The platform company, created on first start, never expires. */
+export const PLATFORM_COMPANY_ID = 1;

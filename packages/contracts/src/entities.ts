@@ -1,0 +1,70 @@
+/** Entity shapes as the spec's client reads them (core-platform §3). */
+import type { Profile } from "./permissions.js";
+import type { Recurrence } from "./constants.js";
+
+export interface SettingEntry {
+  key: string;
+  value: string;
+}
+
+export interface PlanDto {
+  id: number;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
+  useCampaigns: boolean;
+  useSchedules: boolean;
+  useInternalChat: boolean;
+  useExternalApi: boolean;
+  useKanban: boolean;
+  useOpenAi: boolean;
+  useIntegrations: boolean;
+}
+
+export interface CompanyDto {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  planId: number | null;
+  status: boolean;
+  dueDate: string | null;
+  recurrence: Recurrence;
+  campaignsEnabled: boolean;
+  createdAt: string;
+  settings: SettingEntry[];
+  plan?: PlanDto | null;
+}
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  profile: Profile;
+  super: boolean;
+  companyId: number;
+  whatsappId: number | null;
+  allTicket: "enabled" | "desabled";
+  language: string | null;
+  online: boolean;
+  queues: QueueRef[];
+  company: {
+    id: number;
+    name: string;
+    dueDate: string | null;
+    settings: SettingEntry[];
+  };
+}
+
+export interface LoginResponse {
+  token: string;
+  user: AuthUser;
+}

@@ -1,0 +1,65 @@
+/**
+ * The spec's error catalogue (core-platform §8.1) plus the few codes the server
+ * needs for cases the spec leaves open. Each code maps to one HTTP status.
+ */
+export const errorStatus = {
+  ERR_INTERNAL_SERVER_ERROR: 500,
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_USER_DONT_EXISTS: 404,
+  ERR_SENDING_WAPP_MSG: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  // Codes the spec leaves open; the web app localises them like the others.
+  ERR_VALIDATION: 400,
+  ERR_INVALID_TOKEN: 403,
+  ERR_INVALID_REFRESH_TOKEN: 401,
+  ERR_SUBSCRIPTION_EXPIRED: 401,
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  ERR_COMPANY_NAME_ALREADY_EXISTS: 409,
+  ERR_PLAN_NOT_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NOT_FOUND: 404,
+  ERR_INVALID_RESET_CODE: 400,
+  ERR_WEAK_PASSWORD: 400,
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_INVALID_JSON: 400,
+  ERR_PLAN_LIMIT_REACHED: 403,
+  ERR_COMPANY_INACTIVE: 403,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && value in errorStatus;
+}
+
+/** The body of every error response. `fields` lists validation failures. */
+export interface ErrorBody {
+  error: ErrorCode;
+  fields?: { path: string; message: string }[];
+  /** Extra data a client may read, e.g. the expiry date of an expired company. */
+  details?: Record<string, unknown>;
+}

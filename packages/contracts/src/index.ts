@@ -1,0 +1,7 @@
+export * from "./errors.js";
+export * from "./permissions.js";
+export * from "./constants.js";
+export * from "./settings.js";
+export * from "./realtime.js";
+export * from "./entities.js";
+export * from "./schemas.js";

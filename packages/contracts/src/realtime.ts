@@ -1,0 +1,60 @@
+/**
+ * The realtime event map of core-platform §7.9. Channel names are built by
+ * these functions only, so server and web agree on every spelling.
+ */
+import type { AuthUser } from "./entities.js";
+
+export const channels = {
+  ticket: (companyId: number) => `company-${companyId}-ticket`,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
+  contact: (companyId: number) => `company-${companyId}-contact`,
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
+  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
+  user: (companyId: number) => `company-${companyId}-user`,
+  auth: (companyId: number) => `company-${companyId}-auth`,
+  chat: (companyId: number) => `company-${companyId}-chat`,
+  tag: (companyId: number) => `company-${companyId}-tag`,
+  queue: (companyId: number) => `company-${companyId}-queue`,
+  settings: (companyId: number) => `company-${companyId}-settings`,
+  payment: (companyId: number) => `company-${companyId}-payment`,
+  announcement: () => "company-announcement",
+} as const;
+
+export type ChannelName = keyof typeof channels;
+
+/** Payloads by channel. Later areas add theirs here. */
+export interface ChannelPayloads {
+  ticket: { action: "update" | "delete" | "updateUnread"; ticket?: unknown; ticketId?: number };
+  appMessage: { action: "create" | "update"; message: unknown; ticket?: unknown; contact?: unknown };
+  contact: { action: "update" | "create" | "delete"; contact?: unknown; contactId?: number };
+  whatsapp: { action: "update" | "delete"; whatsapp?: unknown; whatsappId?: number };
+  whatsappSession: { action: "update"; session: unknown };
+  user: { action: "create" | "update" | "delete"; user?: AuthUser; userId?: number };
+  auth: { user: { id: number } };
+  chat: { action: "new-message" | "update" | "create" | "delete"; chat?: unknown; newMessage?: unknown };
+  tag: { action: "create" | "update" | "delete"; tag?: unknown; tagId?: number };
+  queue: { action: "create" | "update" | "delete"; queue?: unknown; queueId?: number };
+  settings: { action: "update"; setting: { key: string; value: string } };
+  payment: { action: "CONCLUIDA"; company: { id: number; dueDate: string } };
+  announcement: { action: "create" | "update" | "delete"; record?: unknown; id?: number };
+}
+
+/** Client → server room protocol (§7.9). */
+export const roomEvents = {
+  joinChatBox: "joinChatBox",
+  leaveChatBox: "leaveChatBox",
+  joinNotification: "joinNotification",
+  leaveNotification: "leaveNotification",
+  joinTickets: "joinTickets",
+  leaveTickets: "leaveTickets",
+  userStatus: "userStatus",
+} as const;
+
+export const rooms = {
+  company: (companyId: number) => `company:${companyId}`,
+  user: (userId: number) => `user:${userId}`,
+  chatBox: (companyId: number, ticketId: number | string) => `company:${companyId}:ticket:${ticketId}`,
+  notification: (companyId: number) => `company:${companyId}:notification`,
+  tickets: (companyId: number, status: string) => `company:${companyId}:tickets:${status}`,
+  platform: () => "platform",
+} as const;

@@ -1,0 +1,48 @@
+/** Shared zod schemas: the server validates with them, the web forms too. */
+import { z } from "zod";
+import { languages, limits, recurrences } from "./constants.js";
+
+const email = z.string().trim().toLowerCase().max(limits.emailMax).pipe(z.email());
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1).max(200),
+});
+
+export const signupSchema = z
+  .object({
+    name: z.string().trim().min(limits.nameMin).max(limits.nameMax),
+    email,
+    phone: z
+      .string()
+      .transform((v) => v.replace(/\D/g, ""))
+      .pipe(z.string().max(limits.signupPhoneMax))
+      .optional(),
+    password: z.string().min(limits.passwordMin).max(limits.passwordMax),
+    planId: z.coerce.number().int().positive(),
+    // The client also sends recurrence, dueDate, status and campaignsEnabled;
+    // the server computes them (SERVER-BEHAVIOUR "Auth"), so they are accepted and ignored.
+    recurrence: z.enum(recurrences).optional(),
+  })
+  .loose();
+
+/** The reset rule of §5: 8+ chars with an uppercase, a lowercase and a number. */
+export const strongPasswordSchema = z
+  .string()
+  .min(limits.resetPasswordMin)
+  .max(limits.passwordMax)
+  .regex(/[A-Z]/)
+  .regex(/[a-z]/)
+  .regex(/[0-9]/);
+
+export const languageSchema = z.enum(languages);
+
+export const settingUpdateSchema = z.object({
+  key: z.string().optional(),
+  value: z.string().max(2000),
+});
+
+export const listQuerySchema = z.object({
+  searchParam: z.string().max(200).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+});

@@ -21,7 +21,6 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

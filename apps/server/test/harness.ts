@@ -1,0 +1,59 @@
+/**
+ * Starts the real server (HTTP + Socket.IO + jobs) on a fresh database for one
+ * test file. Tests call it exactly as the spec's client does.
+ */
+import type { AddressInfo } from "node:net";
+import type { LightMyRequestResponse } from "fastify";
+import { loadConfig, type Config } from "../src/config.js";
+import { createServer, type Server } from "../src/server.js";
+import { testDatabase } from "./database.js";
+
+export interface TestServer extends Server {
+  /** http://127.0.0.1:port, for sockets and real HTTP clients. */
+  url: string;
+  request(opts: RequestOptions): Promise<LightMyRequestResponse>;
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+  path: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+export const ADMIN = { email: "admin@example.com", password: "Admin123" };
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config: Config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT: "10000",
+    WEB_DIST: "/nonexistent",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PORT: "0",
+    ...env,
+  });
+  const database = await testDatabase();
+  const server = await createServer(config, database);
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = server.app.server.address() as AddressInfo;
+  return {
+    ...server,
+    url: `http://127.0.0.1:${port}`,
+    request: ({ method = "GET", path, token, body, headers = {}, cookies }) =>
+      server.app.inject({
+        method,
+        url: `/api${path}`,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(cookies ? { cookies } : {}),
+        ...(body === undefined ? {} : typeof body === "string" ? { payload: body } : { payload: body as object }),
+      }),
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}

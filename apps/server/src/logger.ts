@@ -1,4 +1,4 @@
-import pino from "pino";
+import pino, { type DestinationStream, type LoggerOptions } from "pino";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 
@@ -7,14 +7,23 @@ export function redactUrl(url: string): string {
   return url.replace(/^(\/api\/resetpasswords)\/.*/, "$1/[redacted]");
 }
 
-export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): FastifyBaseLogger {
-  const pretty = config.NODE_ENV === "development" && process.stdout.isTTY;
-  return pino({
+/** `destination` defaults to stdout; tests pass a stream to read the emitted lines. */
+export function createLogger(
+  config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">,
+  destination?: DestinationStream,
+): FastifyBaseLogger {
+  const pretty = !destination && config.NODE_ENV === "development" && process.stdout.isTTY;
+  const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.passwordHash"],
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
     },
     ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } } : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,6 +2,7 @@
 import { Redis } from "ioredis";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config.js";
 import type { Context } from "./context.js";
 import { openDatabase, type Database } from "./db/client.js";
@@ -27,8 +28,13 @@ function redisAdapter(url: string) {
   return { adapter: createAdapter(pub, sub), close: () => Promise.all([pub.quit(), sub.quit()]) };
 }
 
-export async function createServer(config: Config, database?: Database): Promise<Server> {
-  const log = createLogger(config);
+export interface ServerOptions {
+  /** Where log lines go (default stdout). */
+  logDestination?: DestinationStream;
+}
+
+export async function createServer(config: Config, database?: Database, options: ServerOptions = {}): Promise<Server> {
+  const log = createLogger(config, options.logDestination);
   const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await db.migrate();
   const seeded = await seed(db.db, config);
@@ -41,7 +47,16 @@ export async function createServer(config: Config, database?: Database): Promise
     adapter: redis?.adapter,
     presence: { report: (claims, online) => reportPresence({ db: db.db }, claims.id, online) },
   });
-  const ctx: Context = { config, database: db, db: db.db, tokens, realtime, mailer: createMailer(config, db.db, log), jobs, log };
+  const ctx: Context = {
+    config,
+    database: db,
+    db: db.db,
+    tokens,
+    realtime,
+    mailer: createMailer(config, db.db, log),
+    jobs,
+    log,
+  };
   const app = await buildApp(ctx);
   return {
     app,

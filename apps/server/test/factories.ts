@@ -52,7 +52,11 @@ export async function buildUser(
   return user!;
 }
 
-export async function buildQueue(s: TestServer, companyId: number, overrides: Partial<typeof queues.$inferInsert> = {}) {
+export async function buildQueue(
+  s: TestServer,
+  companyId: number,
+  overrides: Partial<typeof queues.$inferInsert> = {},
+) {
   const color = `#${randomBytes(3).toString("hex")}`;
   const [queue] = await s.ctx.db
     .insert(queues)

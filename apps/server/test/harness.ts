@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { loadConfig, type Config } from "../src/config.js";
-import { createServer, type Server } from "../src/server.js";
+import { createServer, type Server, type ServerOptions } from "../src/server.js";
 import { testDatabase } from "./database.js";
 
 export interface TestServer extends Server {
@@ -25,7 +25,10 @@ export interface RequestOptions {
 
 export const ADMIN = { email: "admin@example.com", password: "Admin123" };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const config: Config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -37,7 +40,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const database = await testDatabase();
-  const server = await createServer(config, database);
+  const server = await createServer(config, database, options);
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = server.app.server.address() as AddressInfo;
   return {

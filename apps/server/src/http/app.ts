@@ -9,12 +9,25 @@ import swaggerUi from "@fastify/swagger-ui";
 import { APP_VERSION } from "@balcao/contracts";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Context } from "../context.js";
-import { registerAccessGuard } from "./access.js";
+import { registerAccessGuard, type Access } from "./access.js";
 import { errorHandler } from "./errors.js";
 import { registerModules } from "./modules.js";
 import { serveWeb } from "./web.js";
 
 export const API_PREFIX = "/api";
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route of an app built by buildApp, with the access it declares (DESIGN §2 "Structural tenancy"). */
+export function listRoutes(app: FastifyInstance): RouteEntry[] {
+  return [...(routeTables.get(app) ?? [])];
+}
 
 export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   const app = Fastify({
@@ -25,6 +38,11 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  const routes: RouteEntry[] = [];
+  routeTables.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.access });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -45,7 +63,10 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, error: "ERR_TOO_MANY_REQUESTS" }) });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, error: "ERR_TOO_MANY_REQUESTS" }),
+  });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: "Balcão API", version: APP_VERSION }, servers: [{ url: API_PREFIX }] },

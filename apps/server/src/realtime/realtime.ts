@@ -33,7 +33,7 @@ export interface Realtime {
 type SocketData = { claims: AccessClaims };
 
 function channelName(channel: ChannelName, companyId: number): string {
-  const build = channels[channel] as (id: number) => string;
+  const build = channels[channel];
   return build(companyId);
 }
 
@@ -78,7 +78,7 @@ export function createRealtime(opts: {
   if (opts.adapter) io.adapter(opts.adapter);
 
   io.use((socket, next) => {
-    const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
+    const token: unknown = socket.handshake.query.token ?? socket.handshake.auth?.token;
     try {
       if (typeof token !== "string" || !token) throw new Error("missing token");
       (socket.data as SocketData).claims = opts.tokens.verifyAccess(token);

@@ -31,14 +31,18 @@ export function authRoutes(ctx: Context): FastifyPluginAsyncZod {
       async (req, reply) => answer(reply, await login(ctx, req.body.email, req.body.password)),
     );
 
-    app.post("/auth/refresh_token", { config: { access: "public" }, schema: { tags: ["auth"] } }, async (req, reply) => {
-      try {
-        return answer(reply, await refresh(ctx, req.cookies[authConstants.refreshCookie]));
-      } catch (err) {
-        reply.clearCookie(authConstants.refreshCookie, { path: cookiePath });
-        throw err;
-      }
-    });
+    app.post(
+      "/auth/refresh_token",
+      { config: { access: "public" }, schema: { tags: ["auth"] } },
+      async (req, reply) => {
+        try {
+          return answer(reply, await refresh(ctx, req.cookies[authConstants.refreshCookie]));
+        } catch (err) {
+          reply.clearCookie(authConstants.refreshCookie, { path: cookiePath });
+          throw err;
+        }
+      },
+    );
 
     app.delete("/auth/logout", { config: { access: "user" }, schema: { tags: ["auth"] } }, async (req, reply) => {
       await logout(ctx, req.auth.id);

@@ -63,10 +63,7 @@ export async function refresh(ctx: Context, refreshToken: string | undefined): P
 }
 
 export async function logout(ctx: Context, userId: number) {
-  await ctx.db
-    .update(users)
-    .set({ sessionId: null, online: false, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await ctx.db.update(users).set({ sessionId: null, online: false, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** Ends every session of a user: after a password change. */

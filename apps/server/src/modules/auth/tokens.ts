@@ -36,10 +36,7 @@ async function secret(db: Db, key: string, given: string | undefined): Promise<s
   return row.value;
 }
 
-export async function createTokens(
-  db: Db,
-  env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string },
-): Promise<Tokens> {
+export async function createTokens(db: Db, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }): Promise<Tokens> {
   const accessSecret = await secret(db, "jwt_secret", env.JWT_SECRET);
   const refreshSecret = await secret(db, "jwt_refresh_secret", env.JWT_REFRESH_SECRET);
   const opts = { algorithm: "HS256" as const };

@@ -23,7 +23,10 @@ export function companiesRoutes(ctx: Context): FastifyPluginAsyncZod {
 
     app.get(
       "/companies/listPlan/:companyId",
-      { config: { access: "user" }, schema: { tags: ["companies"], params: z.object({ companyId: z.coerce.number() }) } },
+      {
+        config: { access: "user" },
+        schema: { tags: ["companies"], params: z.object({ companyId: z.coerce.number() }) },
+      },
       async (req) => {
         // Another company's id answers 404 as if it did not exist (super users aside).
         const id = req.params.companyId;

@@ -12,7 +12,11 @@ export async function listSettings(db: Db, companyId: number): Promise<SettingEn
 }
 
 /** Every option of core-platform §9 with its default; idempotent for existing companies. */
-export async function createDefaultSettings(db: Db, companyId: number, overrides: Partial<Record<string, string>> = {}) {
+export async function createDefaultSettings(
+  db: Db,
+  companyId: number,
+  overrides: Partial<Record<string, string>> = {},
+) {
   const rows = settingKeys.map((key) => ({ companyId, key, value: overrides[key] ?? settingDefaults[key] }));
   await db.insert(settings).values(rows).onConflictDoNothing();
 }

@@ -5,7 +5,12 @@ import { settings } from "../../db/schema/index.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { AppError } from "../../http/errors.js";
 
-export async function updateSetting(ctx: Context, who: AccessClaims, key: string, value: string): Promise<SettingEntry> {
+export async function updateSetting(
+  ctx: Context,
+  who: AccessClaims,
+  key: string,
+  value: string,
+): Promise<SettingEntry> {
   if (!isSettingKey(key)) throw new AppError("ERR_NO_SETTING_FOUND");
   if (superOnlySettings.includes(key) && !who.super) throw new AppError("ERR_NO_PERMISSION");
   const choices = settingChoices[key];

@@ -1,0 +1,86 @@
+/** Socket.IO clients for tests, connected to a test server exactly as the web client connects. */
+import { io, type Socket } from "socket.io-client";
+import type { TestServer } from "./harness.js";
+
+export type ClientSocket = Socket;
+
+const opened = new Set<Socket>();
+
+/** Opens a socket with the token in the connection query and waits until it is connected. */
+export function connectSocket(s: TestServer, token: string): Promise<Socket> {
+  const socket = io(s.url, { query: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
+  opened.add(socket);
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Opens a socket that must be refused; resolves with the connect_error message. */
+export function refusedSocket(s: TestServer, query: Record<string, string>): Promise<string> {
+  const socket = io(s.url, { query, transports: ["websocket"], reconnection: false, forceNew: true });
+  opened.add(socket);
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => {
+      socket.close();
+      reject(new Error("the socket was accepted"));
+    });
+    socket.once("connect_error", (err) => {
+      socket.close();
+      resolve(err.message);
+    });
+  });
+}
+
+/** Collects every payload a socket receives on an event, from now on. */
+export function record<T = unknown>(socket: Socket, event: string): T[] {
+  const received: T[] = [];
+  socket.on(event, (payload: T) => received.push(payload));
+  return received;
+}
+
+/** The next payload of an event, or a rejection after timeoutMs. */
+export function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/**
+ * Resolves once every event the server sent to this socket before now has
+ * arrived: a marker sent after them arrives after them (one connection keeps order).
+ */
+export async function flush(s: TestServer, socket: Socket): Promise<void> {
+  const marker = nextEvent(socket, "test-flush");
+  s.ctx.realtime.io.to(socket.id!).emit("test-flush");
+  await marker;
+}
+
+/** Waits until the server has put this socket in a room (after a join event). */
+export function inRoom(s: TestServer, socket: Socket, room: string, expected = true): Promise<void> {
+  return until(async () => {
+    const members = await s.ctx.realtime.io.in(room).fetchSockets();
+    return members.some((m) => m.id === socket.id) === expected;
+  });
+}
+
+export function closeAllSockets() {
+  for (const socket of opened) socket.close();
+  opened.clear();
+}
+
+export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3000, stepMs = 25) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`);
+}

@@ -1,0 +1,3 @@
+export default function SignupPage() {
+  return <div>SignupPage</div>;
+}

@@ -1,0 +1,17 @@
+/**
+ * What the global setup hands to the tests. Playwright starts its workers after
+ * the global setup has run, so these environment variables reach every test.
+ */
+export const envKeys = {
+  baseURL: "E2E_BASE_URL",
+  mailboxURL: "E2E_MAILBOX_URL",
+  expiredEmail: "E2E_EXPIRED_EMAIL",
+  expiredPassword: "E2E_EXPIRED_PASSWORD",
+  expiredDueDate: "E2E_EXPIRED_DUE_DATE",
+} as const;
+
+export function readEnv(key: keyof typeof envKeys): string {
+  const value = process.env[envKeys[key]];
+  if (!value) throw new Error(`${envKeys[key]} is not set: run the e2e tests through playwright.config.ts`);
+  return value;
+}

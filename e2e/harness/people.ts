@@ -1,0 +1,54 @@
+/** Fresh, unique people and companies for each test, and the API calls the harness makes as a client would. */
+import { randomBytes } from "node:crypto";
+
+export interface Person {
+  company: string;
+  name: string;
+  email: string;
+  /** Meets the sign-up rule and the stronger reset rule (8+, upper, lower, digit). */
+  password: string;
+  /** Digits only, as a person types them. */
+  phone: string;
+}
+
+export function newPerson(tag: string): Person {
+  const id = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+  return {
+    company: `E2E ${tag} ${id}`,
+    name: `E2E ${tag} ${id}`,
+    email: `e2e-${tag}-${id}@example.test`,
+    password: `Senha${randomBytes(2).toString("hex")}9`,
+    phone: "11987654321",
+  };
+}
+
+export interface Plan {
+  id: number;
+  name: string;
+}
+
+export async function publicPlans(baseURL: string): Promise<Plan[]> {
+  const res = await fetch(`${baseURL}/api/plans/list`);
+  if (!res.ok) throw new Error(`GET /api/plans/list answered ${res.status}`);
+  return (await res.json()) as Plan[];
+}
+
+/** POST /api/companies/cadastro exactly as the sign-up page sends it. */
+export async function signUpByApi(baseURL: string, person: Person): Promise<{ id: number; dueDate: string }> {
+  const [plan] = await publicPlans(baseURL);
+  if (!plan) throw new Error("no public plan to sign up with");
+  const res = await fetch(`${baseURL}/api/companies/cadastro`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: person.company,
+      email: person.email,
+      phone: person.phone,
+      password: person.password,
+      planId: plan.id,
+      recurrence: "MENSAL",
+    }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { id: number; dueDate: string };
+}

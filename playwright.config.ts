@@ -1,0 +1,44 @@
+/**
+ * End-to-end tests: the built app served by the real server (started by
+ * e2e/harness/global-setup.ts), driven in Debian's headless Chromium.
+ */
+import { defineConfig, devices } from "@playwright/test";
+
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "*.spec.ts",
+  globalSetup: "./e2e/harness/global-setup.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.E2E_JSON_REPORT
+    ? [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [["list"]],
+  use: {
+    ...devices["Desktop Chrome"],
+    // baseURL comes from the global setup, through e2e/harness/fixtures.ts.
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    colorScheme: "light",
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+});

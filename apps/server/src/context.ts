@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { Jobs } from "./jobs/jobs.js";
 import type { Mailer } from "./mail/mailer.js";
+import type { MediaStorage } from "./media/storage.js";
 import type { Tokens } from "./modules/auth/tokens.js";
 import type { Realtime } from "./realtime/realtime.js";
 
@@ -14,6 +15,7 @@ export interface Context {
   tokens: Tokens;
   realtime: Realtime;
   mailer: Mailer;
+  media: MediaStorage;
   jobs: Jobs;
   log: FastifyBaseLogger;
 }

@@ -10,6 +10,7 @@ import { buildApp } from "./http/app.js";
 import { startJobs } from "./jobs/jobs.js";
 import { createLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
+import { MediaStorage } from "./media/storage.js";
 import { createTokens } from "./modules/auth/tokens.js";
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
@@ -54,6 +55,7 @@ export async function createServer(config: Config, database?: Database, options:
     tokens,
     realtime,
     mailer: createMailer(config, db.db, log),
+    media: new MediaStorage(config.DATA_DIR),
     jobs,
     log,
   };

@@ -2,7 +2,10 @@
  * Starts the real server (HTTP + Socket.IO + jobs) on a fresh database for one
  * test file. Tests call it exactly as the spec's client does.
  */
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { loadConfig, type Config } from "../src/config.js";
 import { createServer, type Server, type ServerOptions } from "../src/server.js";
@@ -29,6 +32,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: ServerOptions = {},
 ): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-test-"));
   const config: Config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -37,6 +41,7 @@ export async function startTestServer(
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PORT: "0",
+    DATA_DIR: dataDir,
     ...env,
   });
   const database = await testDatabase();
@@ -57,6 +62,7 @@ export async function startTestServer(
     async close() {
       await server.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -46,6 +46,9 @@ export const errorStatus = {
   ERR_INVALID_JSON: 400,
   ERR_PLAN_LIMIT_REACHED: 403,
   ERR_COMPANY_INACTIVE: 403,
+  ERR_DUPLICATED_TAG: 409,
+  ERR_INVALID_FILE: 400,
+  ERR_FILE_TOO_LARGE: 413,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,6 +1,7 @@
 /** Every area's routes, in one list: a new area adds one line here. */
 import type { FastifyInstance } from "fastify";
 import type { Context } from "../context.js";
+import { mediaRoutes } from "../media/media.routes.js";
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
@@ -8,7 +9,7 @@ import { settingsRoutes } from "../modules/settings/settings.routes.js";
 import { usersRoutes } from "../modules/users/users.routes.js";
 
 export async function registerModules(api: FastifyInstance, ctx: Context) {
-  for (const routes of [authRoutes, companiesRoutes, plansRoutes, settingsRoutes, usersRoutes]) {
+  for (const routes of [authRoutes, companiesRoutes, plansRoutes, settingsRoutes, usersRoutes, mediaRoutes]) {
     await api.register(routes(ctx));
   }
 }

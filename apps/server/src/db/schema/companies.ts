@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { WorkingHours } from "./queues.js";
 import { plans } from "./plans.js";
 
 export const companies = pgTable(
@@ -13,6 +25,11 @@ export const companies = pgTable(
     status: boolean("status").notNull().default(true),
     dueDate: date("due_date", { mode: "string" }),
     recurrence: text("recurrence").notNull().default("MENSAL"),
+    /** Company business hours, used when the setting scheduleType is "company". */
+    schedules: jsonb("schedules")
+      .$type<WorkingHours[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { companies } from "./companies.js";
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Digits only; unique per company. */
+    number: text("number").notNull(),
+    email: text("email").notNull().default(""),
+    profilePicUrl: text("profile_pic_url").notNull().default(""),
+    isGroup: boolean("is_group").notNull().default(false),
+    // The connection the contact came from; its foreign key arrives with the connections table.
+    whatsappId: integer("whatsapp_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
+    index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
+    index("contacts_company_created_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+export const contactCustomFields = pgTable(
+  "contact_custom_fields",
+  {
+    id: serial("id").primaryKey(),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull().default(""),
+  },
+  (t) => [index("contact_custom_fields_contact_idx").on(t.contactId)],
+);

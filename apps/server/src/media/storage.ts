@@ -1,0 +1,81 @@
+/**
+ * Company media on disk under DATA_DIR/media/<companyId>/ with random names.
+ * Every upload is checked for type (by its first bytes, not only its name) and size.
+ */
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { AppError } from "../http/errors.js";
+
+export interface MediaKind {
+  /** Allowed extensions, lower case with the dot. */
+  extensions: readonly string[];
+  maxBytes: number;
+}
+
+export const imageKind: MediaKind = { extensions: [".png", ".jpg", ".jpeg"], maxBytes: 5 * 1024 * 1024 };
+
+const signatures: Record<string, (b: Buffer) => boolean> = {
+  ".png": (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  ".jpg": (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  ".jpeg": (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+};
+
+/** A company's own folder, or the platform-wide one every signed-in user may read. */
+export type MediaOwner = number | typeof SHARED_FOLDER;
+export const SHARED_FOLDER = "announcements";
+
+export interface StoredMedia {
+  /** Relative to the media root: "<owner>/<random><ext>", what `mediaPath` holds. */
+  mediaPath: string;
+  /** The name the user gave the file, for display. */
+  mediaName: string;
+}
+
+export class MediaStorage {
+  readonly root: string;
+  constructor(dataDir: string) {
+    this.root = path.resolve(dataDir, "media");
+  }
+
+  /** Validates and stores; nothing is written when the file is refused. */
+  async save(owner: MediaOwner, file: { filename: string; data: Buffer }, kind: MediaKind): Promise<StoredMedia> {
+    const ext = path.extname(file.filename).toLowerCase();
+    if (!kind.extensions.includes(ext)) throw new AppError("ERR_INVALID_FILE");
+    if (file.data.length === 0) throw new AppError("ERR_INVALID_FILE");
+    if (file.data.length > kind.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
+    const check = signatures[ext];
+    if (check && !check(file.data)) throw new AppError("ERR_INVALID_FILE");
+    const dir = path.join(this.root, String(owner));
+    await mkdir(dir, { recursive: true });
+    const name = `${randomBytes(16).toString("hex")}${ext}`;
+    await writeFile(path.join(dir, name), file.data);
+    return { mediaPath: `${owner}/${name}`, mediaName: path.basename(file.filename).slice(0, 200) };
+  }
+
+  /** Resolves a stored path, refusing anything that escapes the media root. */
+  resolve(mediaPath: string): string {
+    const full = path.resolve(this.root, mediaPath);
+    if (!full.startsWith(this.root + path.sep)) throw new AppError("ERR_NOT_FOUND");
+    return full;
+  }
+
+  /** Who may read a stored path: its first segment names the owner. */
+  static mayRead(mediaPath: string, companyId: number): boolean {
+    const owner = mediaPath.split("/")[0];
+    return owner === SHARED_FOLDER || owner === String(companyId);
+  }
+
+  async open(mediaPath: string) {
+    const full = this.resolve(mediaPath);
+    const info = await stat(full).catch(() => null);
+    if (!info?.isFile()) throw new AppError("ERR_NOT_FOUND");
+    return { stream: createReadStream(full), size: info.size, ext: path.extname(full).toLowerCase() };
+  }
+
+  async remove(mediaPath: string | null | undefined) {
+    if (!mediaPath) return;
+    await rm(this.resolve(mediaPath), { force: true });
+  }
+}

@@ -6,6 +6,8 @@ import { can, type Permission } from "@balcao/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors.js";
 import type { AccessClaims, Tokens } from "../modules/auth/tokens.js";
+import { assertPlanAllows, type PlanFlag } from "../modules/plans/plan-gate.js";
+import type { Db } from "../db/client.js";
 
 /** public: no token; user: any signed-in user; admin: profile admin; super: platform staff. */
 export type Access = "public" | "user" | "admin" | "super" | Permission;
@@ -13,6 +15,8 @@ export type Access = "public" | "user" | "admin" | "super" | Permission;
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** The plan feature this route belongs to; refused with ERR_NO_PERMISSION when the plan lacks it. */
+    plan?: PlanFlag;
   }
   interface FastifyRequest {
     auth: AccessClaims;
@@ -40,7 +44,7 @@ export function allowed(access: Access, claims: AccessClaims): boolean {
   }
 }
 
-export function registerAccessGuard(app: FastifyInstance, tokens: Tokens) {
+export function registerAccessGuard(app: FastifyInstance, tokens: Tokens, db: Db) {
   app.decorateRequest("auth", null as unknown as AccessClaims);
   app.addHook("onRequest", async (req) => {
     const access = req.routeOptions.config.access;
@@ -51,5 +55,7 @@ export function registerAccessGuard(app: FastifyInstance, tokens: Tokens) {
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
     req.auth = tokens.verifyAccess(token);
     if (!allowed(access, req.auth)) throw new AppError("ERR_NO_PERMISSION");
+    const plan = req.routeOptions.config.plan;
+    if (plan) await assertPlanAllows(db, req.auth.companyId, plan);
   });
 }

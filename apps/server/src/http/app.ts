@@ -33,7 +33,10 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from a proxy on this host or a private
+    // network; a client talking to us directly cannot pick its own address (and
+    // so escape the login rate limit) by sending the header.
+    trustProxy: "loopback, linklocal, uniquelocal",
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,7 +80,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // Inside the API scope only: static files and the docs UI are not API routes.
-      registerAccessGuard(api, ctx.tokens);
+      registerAccessGuard(api, ctx.tokens, ctx.db);
       api.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({
         status: "ok",
         version: APP_VERSION,

@@ -11,10 +11,11 @@ interface AuthState {
   user: AuthUser | null;
   loading: boolean;
   isAuth: boolean;
-  login(email: string, password: string): Promise<AuthUser>;
-  logout(): Promise<void>;
+  // Property signatures (not methods) so components may destructure them.
+  login: (email: string, password: string) => Promise<AuthUser>;
+  logout: () => Promise<void>;
   /** Apply a fresh copy of the current user (profile edits, realtime updates). */
-  setUser(user: AuthUser): void;
+  setUser: (user: AuthUser) => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);

@@ -1,6 +1,8 @@
 /** The route table of core-platform §2.1. Areas arrive with their issues. */
 import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import type { PlanFlag } from "../features/layout/menu-rules";
+import { PlanGate } from "../features/layout/PlanGate";
 import { AreaPage } from "../features/placeholder/AreaPage";
 import { Loading, PrivateRoute, PublicRoute } from "./guards";
 
@@ -9,38 +11,43 @@ const Signup = lazy(() => import("../features/auth/SignupPage"));
 const ForgetPassword = lazy(() => import("../features/auth/ForgetPasswordPage"));
 const MainLayout = lazy(() => import("../features/layout/MainLayout"));
 
-/** Private areas: path → i18n key of the page title. */
-const areas: [string, string][] = [
-  ["/", "mainDrawer.listItems.dashboard"],
-  ["/tickets/:ticketId?", "mainDrawer.listItems.tickets"],
-  ["/connections", "mainDrawer.listItems.connections"],
-  ["/quick-messages", "mainDrawer.listItems.quickMessages"],
-  ["/todolist", "mainDrawer.listItems.tasks"],
-  ["/schedules", "mainDrawer.listItems.schedules"],
-  ["/tags", "mainDrawer.listItems.tags"],
-  ["/contacts", "mainDrawer.listItems.contacts"],
-  ["/helps", "mainDrawer.listItems.helps"],
-  ["/users", "mainDrawer.listItems.users"],
-  ["/files", "mainDrawer.listItems.files"],
-  ["/prompts", "mainDrawer.listItems.prompts"],
-  ["/queue-integration", "mainDrawer.listItems.queueIntegration"],
-  ["/messages-api", "mainDrawer.listItems.messagesAPI"],
-  ["/settings", "mainDrawer.listItems.settings"],
-  ["/kanban", "mainDrawer.listItems.kanban"],
-  ["/financeiro", "mainDrawer.listItems.financeiro"],
-  ["/queues", "mainDrawer.listItems.queues"],
-  ["/announcements", "mainDrawer.listItems.annoucements"],
-  ["/subscription", "mainDrawer.listItems.subscription"],
-  ["/chats/:id?", "mainDrawer.listItems.chats"],
-  ["/contact-lists", "mainDrawer.listItems.contactLists"],
-  ["/contact-lists/:contactListId/contacts", "mainDrawer.listItems.contactLists"],
-  ["/campaigns", "mainDrawer.listItems.campaigns"],
-  ["/campaign/:campaignId/report", "mainDrawer.listItems.campaigns"],
-  ["/campaigns-config", "mainDrawer.listItems.campaignsConfig"],
-  ["/phrase-lists", "mainDrawer.listItems.flowsCampaign"],
-  ["/flowbuilders", "mainDrawer.listItems.flowsConversation"],
-  ["/flowbuilder/:id?", "mainDrawer.listItems.flowsConversation"],
+/** Private areas: path, i18n key of the page title, and the plan feature that gates it (core-platform §6). */
+const areas: { path: string; title: string; plan?: PlanFlag }[] = [
+  { path: "/", title: "dashboard" },
+  { path: "/tickets/:ticketId?", title: "tickets" },
+  { path: "/connections", title: "connections" },
+  { path: "/quick-messages", title: "quickMessages" },
+  { path: "/todolist", title: "tasks" },
+  { path: "/schedules", title: "schedules" },
+  { path: "/tags", title: "tags" },
+  { path: "/contacts", title: "contacts" },
+  { path: "/helps", title: "helps" },
+  { path: "/users", title: "users" },
+  { path: "/files", title: "files" },
+  { path: "/prompts", title: "prompts", plan: "useOpenAi" },
+  { path: "/queue-integration", title: "queueIntegration", plan: "useIntegrations" },
+  { path: "/messages-api", title: "messagesAPI", plan: "useExternalApi" },
+  { path: "/settings", title: "settings" },
+  { path: "/kanban", title: "kanban", plan: "useKanban" },
+  { path: "/financeiro", title: "financeiro" },
+  { path: "/queues", title: "queues" },
+  { path: "/announcements", title: "annoucements" },
+  { path: "/subscription", title: "subscription" },
+  { path: "/chats/:id?", title: "chats" },
+  { path: "/contact-lists", title: "contactLists", plan: "useCampaigns" },
+  { path: "/contact-lists/:contactListId/contacts", title: "contactLists", plan: "useCampaigns" },
+  { path: "/campaigns", title: "campaigns", plan: "useCampaigns" },
+  { path: "/campaign/:campaignId/report", title: "campaigns", plan: "useCampaigns" },
+  { path: "/campaigns-config", title: "campaignsConfig", plan: "useCampaigns" },
+  { path: "/phrase-lists", title: "flowsCampaign" },
+  { path: "/flowbuilders", title: "flowsConversation" },
+  { path: "/flowbuilder/:id?", title: "flowsConversation" },
 ];
+
+function areaElement(title: string, plan?: PlanFlag) {
+  const page = <AreaPage titleKey={`mainDrawer.listItems.${title}`} />;
+  return plan ? <PlanGate flag={plan}>{page}</PlanGate> : page;
+}
 
 const pub = (el: ReactNode) => <PublicRoute>{el}</PublicRoute>;
 
@@ -58,8 +65,8 @@ export function AppRoutes() {
             </PrivateRoute>
           }
         >
-          {areas.map(([path, titleKey]) => (
-            <Route key={path} path={path} element={<AreaPage titleKey={titleKey} />} />
+          {areas.map(({ path, title, plan }) => (
+            <Route key={path} path={path} element={areaElement(title, plan)} />
           ))}
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -6,7 +6,7 @@ import { readStored, writeStored } from "../api/storage";
 type Mode = "light" | "dark";
 interface ThemeState {
   mode: Mode;
-  toggle(): void;
+  toggle: () => void;
 }
 
 const ThemeModeContext = createContext<ThemeState>({ mode: "light", toggle: () => undefined });

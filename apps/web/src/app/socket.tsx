@@ -1,0 +1,63 @@
+/**
+ * The socket for React: one SocketManager while someone is signed in, and
+ * hooks typed by the contracts' event map (DESIGN §2 "Typed realtime").
+ */
+import { createContext, useContext, useEffect, useEffectEvent, useState, type ReactNode } from "react";
+import { channels, type ChannelName, type ChannelPayloads } from "@balcao/contracts";
+import { SocketManager, type JoinEvent } from "../api/socket";
+import { useAuth } from "./auth";
+
+const SocketContext = createContext<SocketManager | null>(null);
+
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const userId = user?.id;
+  const [manager, setManager] = useState<SocketManager | null>(null);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    const m = new SocketManager();
+    m.start();
+    setManager(m);
+    // Logout (or another user signing in) ends this connection.
+    return () => {
+      m.stop();
+      setManager(null);
+    };
+  }, [userId]);
+
+  return <SocketContext.Provider value={manager}>{children}</SocketContext.Provider>;
+}
+
+/** The manager, null while connecting is not possible (signed out). */
+export function useSocket(): SocketManager | null {
+  return useContext(SocketContext);
+}
+
+export function channelEvent(channel: ChannelName, companyId: number): string {
+  const build: (companyId: number) => string = channels[channel];
+  return build(companyId);
+}
+
+/** Listen to a company channel (`company-{companyId}-...`); the handler always sees fresh props. */
+export function useCompanyEvent<C extends ChannelName>(channel: C, handler: (payload: ChannelPayloads[C]) => void) {
+  const manager = useSocket();
+  const { user } = useAuth();
+  const companyId = user?.companyId;
+  const onEvent = useEffectEvent(handler);
+
+  useEffect(() => {
+    if (!manager || companyId === undefined) return;
+    return manager.on<ChannelPayloads[C]>(channelEvent(channel, companyId), (payload) => onEvent(payload));
+  }, [manager, channel, companyId]);
+}
+
+/** Stay in a narrower room while mounted (e.g. joinTickets {status: "open"}). */
+export function useSocketRoom(event: JoinEvent, arg?: unknown, enabled = true) {
+  const manager = useSocket();
+  const key = JSON.stringify(arg ?? null);
+  useEffect(() => {
+    if (!manager || !enabled) return;
+    return manager.join(event, (JSON.parse(key) as unknown) ?? undefined);
+  }, [manager, event, key, enabled]);
+}

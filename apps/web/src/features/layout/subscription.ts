@@ -1,0 +1,23 @@
+/** Subscription arithmetic of core-platform §4.5, on calendar days (due dates have no time). */
+import { PLATFORM_COMPANY_ID, subscription, type AuthUser } from "@balcao/contracts";
+
+/** Whole days from today to a YYYY-MM-DD (or ISO) due date; negative once past. */
+export function daysUntil(dueDate: string, today: Date = new Date()): number {
+  const [y, m, d] = dueDate.slice(0, 10).split("-").map(Number);
+  const due = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1);
+  const now = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.round((due - now) / 86_400_000);
+}
+
+/** dd/MM/yyyy without going through a Date, so no time zone can shift the day. */
+export function formatDueDate(dueDate: string): string {
+  const [y, m, d] = dueDate.slice(0, 10).split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** Days left when the warning applies, otherwise null; the platform company and super users never expire. */
+export function expiryWarningDays(user: AuthUser, today: Date = new Date()): number | null {
+  if (user.super || user.companyId === PLATFORM_COMPANY_ID || !user.company.dueDate) return null;
+  const days = daysUntil(user.company.dueDate, today);
+  return days < subscription.warnBelowDays ? Math.max(0, days) : null;
+}

@@ -1,0 +1,167 @@
+/** The user modal's inputs; selects the signed-in user may not change are not shown (core-platform §6). */
+import { useState } from "react";
+import { Box, Chip, IconButton, InputAdornment, MenuItem, TextField, Typography } from "@mui/material";
+import Visibility from "@mui/icons-material/Visibility";
+import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import type { QueueRef } from "@balcao/contracts";
+import { Controller, type Control, type FieldPath } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { UserFormValues } from "./userForm";
+import type { ConnectionOption } from "./useUserOptions";
+
+interface Props {
+  control: Control<UserFormValues>;
+  editProfile: boolean;
+  editQueues: boolean;
+  queues: QueueRef[];
+  connections: ConnectionOption[];
+}
+
+/** A text input bound to the form; errors are i18n keys. */
+function FormText(props: {
+  control: Control<UserFormValues>;
+  name: FieldPath<UserFormValues>;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  endAdornment?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      name={props.name}
+      control={props.control}
+      render={({ field: { ref, ...field }, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={ref}
+          label={props.label}
+          type={props.type}
+          autoComplete={props.autoComplete}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ? t(fieldState.error.message) : " "}
+          fullWidth
+          slotProps={{ input: { endAdornment: props.endAdornment } }}
+        />
+      )}
+    />
+  );
+}
+
+export function UserModalFields({ control, editProfile, editQueues, queues, connections }: Props) {
+  const { t } = useTranslation();
+  const [showPassword, setShowPassword] = useState(false);
+  const passwordToggle = (
+    <InputAdornment position="end">
+      <IconButton
+        aria-label={showPassword ? t("userModal.buttons.hidePassword") : t("userModal.buttons.showPassword")}
+        onClick={() => setShowPassword((s) => !s)}
+        edge="end"
+      >
+        {showPassword ? <VisibilityOff /> : <Visibility />}
+      </IconButton>
+    </InputAdornment>
+  );
+  const queueName = (id: number) => queues.find((q) => q.id === id);
+
+  return (
+    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2, rowGap: 0.5 }}>
+      <FormText control={control} name="name" label={t("userModal.form.name")} autoComplete="name" />
+      <FormText
+        control={control}
+        name="password"
+        label={t("userModal.form.password")}
+        type={showPassword ? "text" : "password"}
+        autoComplete="new-password"
+        endAdornment={passwordToggle}
+      />
+      <FormText control={control} name="email" label={t("userModal.form.email")} type="email" autoComplete="email" />
+      {editProfile && (
+        <Controller
+          name="profile"
+          control={control}
+          render={({ field }) => (
+            <TextField select {...field} label={t("userModal.form.profile")} fullWidth helperText=" ">
+              <MenuItem value="admin">{t("userModal.form.admin")}</MenuItem>
+              <MenuItem value="user">{t("userModal.form.user")}</MenuItem>
+              {field.value === "supervisor" && <MenuItem value="supervisor">{t("userModal.form.supervisor")}</MenuItem>}
+            </TextField>
+          )}
+        />
+      )}
+      {editQueues && (
+        <Controller
+          name="queueIds"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              label={t("userModal.form.queues")}
+              value={field.value}
+              // A multiple select hands over the array of chosen ids, whatever the event's string type says.
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              fullWidth
+              helperText={queues.length === 0 ? t("common.noRecords") : " "}
+              sx={{ gridColumn: "1 / -1" }}
+              slotProps={{
+                select: {
+                  multiple: true,
+                  renderValue: (ids) => (
+                    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+                      {(ids as number[]).map((id) => {
+                        const q = queueName(id);
+                        return (
+                          <Chip key={id} size="small" label={q?.name ?? id} sx={{ bgcolor: q?.color, color: "#fff" }} />
+                        );
+                      })}
+                    </Box>
+                  ),
+                },
+              }}
+            >
+              {queues.map((q) => (
+                <MenuItem key={q.id} value={q.id}>
+                  {q.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      )}
+      {editProfile && (
+        <Controller
+          name="whatsappId"
+          control={control}
+          render={({ field }) => (
+            <TextField select {...field} label={t("userModal.form.whatsapp")} fullWidth helperText=" ">
+              <MenuItem value="">{t("userModal.form.none")}</MenuItem>
+              {connections.map((c) => (
+                <MenuItem key={c.id} value={String(c.id)}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      )}
+      {editProfile && (
+        <>
+          <Typography variant="subtitle2" component="h3" sx={{ gridColumn: "1 / -1", mt: 1, mb: 1.5 }}>
+            {t("userModal.form.liberations")}
+          </Typography>
+          <Controller
+            name="allTicket"
+            control={control}
+            render={({ field }) => (
+              <TextField select {...field} label={t("userModal.form.allTicket")} fullWidth helperText=" ">
+                <MenuItem value="enabled">{t("userModal.form.allTicketEnabled")}</MenuItem>
+                <MenuItem value="desabled">{t("userModal.form.allTicketDisabled")}</MenuItem>
+              </TextField>
+            )}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The user modal's form (core-platform §5 "User modal"). Messages are i18n
+ * keys, translated where the error is shown, so a language switch applies.
+ */
+import { limits, type AuthUser, type Profile } from "@balcao/contracts";
+import { z } from "zod";
+
+const m = (key: string) => `userModal.validation.${key}`;
+
+export const userFormSchema = z.object({
+  name: z.string().trim().min(1, m("required")).min(limits.nameMin, m("tooShort")).max(limits.nameMax, m("tooLong")),
+  // Empty keeps the current password.
+  password: z
+    .string()
+    .refine((v) => v === "" || v.length >= limits.passwordMin, m("tooShort"))
+    .refine((v) => v.length <= limits.passwordMax, m("tooLong")),
+  email: z
+    .string()
+    .trim()
+    .min(1, m("required"))
+    .pipe(z.email(m("invalidEmail"))),
+  profile: z.enum(["admin", "user", "supervisor"]),
+  allTicket: z.enum(["enabled", "desabled"]),
+  /** "" for no default connection: a select needs a string value. */
+  whatsappId: z.string(),
+  queueIds: z.array(z.number()),
+});
+
+export type UserFormValues = z.infer<typeof userFormSchema>;
+
+export const emptyUserForm: UserFormValues = {
+  name: "",
+  password: "",
+  email: "",
+  profile: "user",
+  allTicket: "desabled",
+  whatsappId: "",
+  queueIds: [],
+};
+
+export function toFormValues(user: AuthUser): UserFormValues {
+  return {
+    name: user.name,
+    password: "",
+    email: user.email,
+    profile: user.profile,
+    allTicket: user.allTicket === "enabled" ? "enabled" : "desabled",
+    whatsappId: user.whatsappId === null ? "" : String(user.whatsappId),
+    queueIds: user.queues.map((q) => q.id),
+  };
+}
+
+export interface UserSaveBody {
+  name: string;
+  email: string;
+  password?: string;
+  profile?: Profile;
+  allTicket?: "enabled" | "desabled";
+  whatsappId?: number | null;
+  queueIds?: number[];
+}
+
+/** Fields the signed-in user may not edit are left out, so the server keeps them as they are. */
+export function toSaveBody(values: UserFormValues, may: { editProfile: boolean; editQueues: boolean }): UserSaveBody {
+  const body: UserSaveBody = { name: values.name, email: values.email };
+  if (values.password) body.password = values.password;
+  if (may.editProfile) {
+    body.profile = values.profile;
+    body.allTicket = values.allTicket;
+    body.whatsappId = values.whatsappId === "" ? null : Number(values.whatsappId);
+  }
+  if (may.editQueues) body.queueIds = values.queueIds;
+  return body;
+}

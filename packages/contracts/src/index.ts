@@ -5,3 +5,4 @@ export * from "./settings.js";
 export * from "./realtime.js";
 export * from "./entities.js";
 export * from "./schemas.js";
+export * from "./schemas/queues.js";

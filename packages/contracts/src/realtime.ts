@@ -3,6 +3,7 @@
  * these functions only, so server and web agree on every spelling.
  */
 import type { AuthUser } from "./entities.js";
+import type { QueueDto } from "./schemas/queues.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -33,7 +34,7 @@ export interface ChannelPayloads {
   auth: { user: { id: number } };
   chat: { action: "new-message" | "update" | "create" | "delete"; chat?: unknown; newMessage?: unknown };
   tag: { action: "create" | "update" | "delete"; tag?: unknown; tagId?: number };
-  queue: { action: "create" | "update" | "delete"; queue?: unknown; queueId?: number };
+  queue: { action: "create" | "update" | "delete"; queue?: QueueDto; queueId?: number };
   settings: { action: "update"; setting: { key: string; value: string } };
   payment: { action: "CONCLUIDA"; company: { id: number; dueDate: string } };
   announcement: { action: "create" | "update" | "delete"; record?: unknown; id?: number };

@@ -5,11 +5,20 @@ import { mediaRoutes } from "../media/media.routes.js";
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
+import { queuesRoutes } from "../modules/queues/queues.routes.js";
 import { settingsRoutes } from "../modules/settings/settings.routes.js";
 import { usersRoutes } from "../modules/users/users.routes.js";
 
 export async function registerModules(api: FastifyInstance, ctx: Context) {
-  for (const routes of [authRoutes, companiesRoutes, plansRoutes, settingsRoutes, usersRoutes, mediaRoutes]) {
+  for (const routes of [
+    authRoutes,
+    companiesRoutes,
+    plansRoutes,
+    settingsRoutes,
+    usersRoutes,
+    mediaRoutes,
+    queuesRoutes,
+  ]) {
     await api.register(routes(ctx));
   }
 }

@@ -1,0 +1,89 @@
+/**
+ * Queues (business-areas §2.4): the only writer of the queues table. Colours
+ * are unique per company (the queues_company_color_uq index answers
+ * ERR_QUEUE_COLOR_ALREADY_EXISTS); the plan limits how many a company has.
+ */
+import { defaultWeekdayHours, type QueueDto, type QueueSave } from "@balcao/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { queues } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import { assertPlanLimit } from "../plans/plan-gate.js";
+import { mergeSchedules } from "./merge-schedules.js";
+import { presentQueue } from "./queues.presenter.js";
+import { countQueues, findQueue, listQueues } from "./queues.queries.js";
+
+type QueueRow = typeof queues.$inferSelect;
+
+export async function getQueues(ctx: Context, companyId: number): Promise<QueueDto[]> {
+  return (await listQueues(ctx.db, companyId)).map(presentQueue);
+}
+
+/** Another company's queue answers 404 as if it did not exist. */
+export async function loadQueue(ctx: Context, companyId: number, id: number): Promise<QueueRow> {
+  const queue = await findQueue(ctx.db, companyId, id);
+  if (!queue) throw new AppError("ERR_NOT_FOUND");
+  return queue;
+}
+
+/**
+ * Integrations and prompts are tables of the automation areas, which do not
+ * exist yet: until a later issue adds them (and their foreign keys), no id can
+ * name one, so anything but "none" is refused.
+ */
+function assertNoAutomationLinks(input: QueueSave) {
+  for (const field of ["integrationId", "promptId"] as const) {
+    if (input[field]) throw new AppError("ERR_VALIDATION", { field });
+  }
+}
+
+/** The columns a save writes; on update, fields the client left out stay as they are. */
+function changes(input: QueueSave, current: QueueRow | undefined) {
+  const set: Partial<typeof queues.$inferInsert> = { name: input.name, color: input.color };
+  for (const field of ["greetingMessage", "outOfHoursMessage", "complationMessage", "ratingMessage"] as const) {
+    if (input[field] !== undefined) set[field] = input[field];
+  }
+  for (const field of ["orderQueue", "integrationId", "promptId"] as const) {
+    if (input[field] !== undefined) set[field] = input[field];
+  }
+  if (input.schedules !== undefined || !current) {
+    set.schedules = mergeSchedules(current?.schedules ?? defaultWeekdayHours(), input.schedules);
+  }
+  return set;
+}
+
+export async function createQueue(ctx: Context, companyId: number, input: QueueSave): Promise<QueueDto> {
+  assertNoAutomationLinks(input);
+  await assertPlanLimit(ctx.db, companyId, "queues", await countQueues(ctx.db, companyId));
+  const [row] = await ctx.db
+    .insert(queues)
+    .values({ ...changes(input, undefined), name: input.name, color: input.color, companyId })
+    .returning();
+  const queue = presentQueue(row!);
+  ctx.realtime.emit("queue", { companyId }, { action: "create", queue });
+  return queue;
+}
+
+export async function updateQueue(ctx: Context, companyId: number, id: number, input: QueueSave): Promise<QueueDto> {
+  const current = await loadQueue(ctx, companyId, id);
+  assertNoAutomationLinks(input);
+  const [row] = await ctx.db
+    .update(queues)
+    .set({ ...changes(input, current), updatedAt: new Date() })
+    .where(and(eq(queues.id, id), eq(queues.companyId, companyId)))
+    .returning();
+  const queue = presentQueue(row!);
+  ctx.realtime.emit("queue", { companyId }, { action: "update", queue });
+  return queue;
+}
+
+/**
+ * The queue's options go with it and its users lose it (both by cascade).
+ * Its tickets must be left without a queue (business-areas §4): the tickets
+ * area, which does not exist yet, declares its queue_id ON DELETE SET NULL.
+ */
+export async function deleteQueue(ctx: Context, companyId: number, id: number): Promise<void> {
+  await loadQueue(ctx, companyId, id);
+  await ctx.db.delete(queues).where(and(eq(queues.id, id), eq(queues.companyId, companyId)));
+  ctx.realtime.emit("queue", { companyId }, { action: "delete", queueId: id });
+}

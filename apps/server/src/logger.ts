@@ -2,9 +2,12 @@ import pino, { type DestinationStream, type LoggerOptions } from "pino";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 
-/** Paths that carry secrets in the URL are cut before they reach a log line. */
+/**
+ * Paths that carry secrets in the URL are cut before they reach a log line,
+ * also when a mistyped URL (stray slash, letter case, wrong method) misses the route.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/^(\/api\/resetpasswords)\/.*/, "$1/[redacted]");
+  return url.replace(/\/resetpasswords\/.*/is, "/resetpasswords/[redacted]");
 }
 
 /** `destination` defaults to stdout; tests pass a stream to read the emitted lines. */

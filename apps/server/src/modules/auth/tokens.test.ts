@@ -24,7 +24,11 @@ async function storedSecret(key: "jwt_secret" | "jwt_refresh_secret") {
 
 const me = (token: string) => s.request({ path: "/auth/me", token });
 const refresh = (cookie?: string) =>
-  s.request({ method: "POST", path: "/auth/refresh_token", ...(cookie === undefined ? {} : { cookies: { jrt: cookie } }) });
+  s.request({
+    method: "POST",
+    path: "/auth/refresh_token",
+    ...(cookie === undefined ? {} : { cookies: { jrt: cookie } }),
+  });
 
 describe("access token", () => {
   it("answers 401 ERR_SESSION_EXPIRED without a token", async () => {
@@ -90,6 +94,16 @@ describe("POST /auth/refresh_token", () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it("named choice: an earlier cookie of the same live session still refreshes (tabs refreshing at once)", async () => {
+    // Two tabs share the cookie and may refresh together after their access token
+    // expires; refusing the earlier cookie would log both out. Sessions still end
+    // on a new login, logout and password reset (tests below).
+    const { agent } = await buildTenant(s);
+    const session = await login(s, agent.email);
+    expect((await refresh(session.refresh)).statusCode).toBe(200);
+    expect((await refresh(session.refresh)).statusCode).toBe(200);
+  });
+
   it("answers 401 without a cookie, with a garbage cookie and with a cookie signed by another key", async () => {
     const { agent } = await buildTenant(s);
     const session = await login(s, agent.email);
@@ -105,7 +119,10 @@ describe("POST /auth/refresh_token", () => {
     const { agent } = await buildTenant(s);
     const session = await login(s, agent.email);
     const claims = jwt.decode(session.refresh) as jwt.JwtPayload;
-    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }, await storedSecret("jwt_refresh_secret"));
+    const expired = jwt.sign(
+      { ...claims, exp: Math.floor(Date.now() / 1000) - 5 },
+      await storedSecret("jwt_refresh_secret"),
+    );
     const res = await refresh(expired);
     expect(res.statusCode).toBe(401);
   });

@@ -55,10 +55,13 @@ export async function createTokens(db: Db, env: { JWT_SECRET?: string; JWT_REFRE
         throw new AppError("ERR_INVALID_TOKEN");
       }
     },
+    // A fresh jwtid makes every issued refresh token distinct, so the cookie really
+    // rotates even when two are signed within the same second.
     signRefresh: (c) =>
       jwt.sign({ id: c.id, tokenVersion: c.tokenVersion, sid: c.sessionId }, refreshSecret, {
         ...opts,
         expiresIn: authConstants.refreshTokenTtlSeconds,
+        jwtid: randomBytes(12).toString("base64url"),
       }),
     verifyRefresh(token) {
       try {

@@ -39,7 +39,7 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
         <>
           <Divider sx={{ my: 0.5 }} />
           {!collapsed && (
-            <ListSubheader component="div" sx={{ lineHeight: "36px", bgcolor: "transparent" }}>
+            <ListSubheader component="div" disableSticky sx={{ lineHeight: "36px", bgcolor: "transparent" }}>
               {t("mainDrawer.listItems.administration")}
             </ListSubheader>
           )}

@@ -18,7 +18,6 @@ import ListAltOutlined from "@mui/icons-material/ListAltOutlined";
 import LocalAtmOutlined from "@mui/icons-material/LocalAtmOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
-import QuestionAnswerOutlined from "@mui/icons-material/QuestionAnswerOutlined";
 import QueueOutlined from "@mui/icons-material/QueueOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import ShapeLineOutlined from "@mui/icons-material/ShapeLineOutlined";
@@ -26,11 +25,12 @@ import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import ViewKanbanOutlined from "@mui/icons-material/ViewKanbanOutlined";
+import WhatsApp from "@mui/icons-material/WhatsApp";
 import type { GroupKey, MenuKey } from "./menu-rules";
 
 export const menuIcons: Record<MenuKey | GroupKey, SvgIconComponent> = {
   dashboard: DashboardOutlined,
-  tickets: QuestionAnswerOutlined,
+  tickets: WhatsApp,
   kanban: ViewKanbanOutlined,
   quickMessages: FlashOnOutlined,
   tasks: ChecklistOutlined,

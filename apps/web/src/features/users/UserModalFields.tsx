@@ -134,7 +134,15 @@ export function UserModalFields({ control, editProfile, editQueues, queues, conn
           name="whatsappId"
           control={control}
           render={({ field }) => (
-            <TextField select {...field} label={t("userModal.form.whatsapp")} fullWidth helperText=" ">
+            <TextField
+              select
+              {...field}
+              label={t("userModal.form.whatsapp")}
+              fullWidth
+              helperText=" "
+              // "None" is a real choice, so it shows instead of an empty box.
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            >
               <MenuItem value="">{t("userModal.form.none")}</MenuItem>
               {connections.map((c) => (
                 <MenuItem key={c.id} value={String(c.id)}>

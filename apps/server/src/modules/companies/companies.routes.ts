@@ -38,7 +38,7 @@ export function companiesRoutes(ctx: Context): FastifyPluginAsyncZod {
           .where(and(eq(companies.id, id)));
         if (!row) throw new AppError("ERR_NO_COMPANY_FOUND");
         const plan = row.plan ? presentPlan(row.plan) : null;
-        return presentCompany(row.company, await listSettings(ctx.db, id), plan);
+        return presentCompany(row.company, await listSettings(ctx.db, id, req.auth), plan);
       },
     );
   };

@@ -1,14 +1,20 @@
-import { settingDefaults, settingKeys, type SettingEntry } from "@balcao/contracts";
+import { settingDefaults, settingKeys, superOnlySettings, type SettingEntry } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema/index.js";
 
-export async function listSettings(db: Db, companyId: number): Promise<SettingEntry[]> {
-  return db
+/**
+ * The company's options. Platform secrets (the payment provider token) are
+ * listed without their value unless the viewer is a super user.
+ */
+export async function listSettings(db: Db, companyId: number, viewer: { super: boolean }): Promise<SettingEntry[]> {
+  const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(eq(settings.companyId, companyId))
     .orderBy(settings.key);
+  if (viewer.super) return rows;
+  return rows.map((r) => ((superOnlySettings as readonly string[]).includes(r.key) ? { key: r.key, value: "" } : r));
 }
 
 /** Every option of core-platform §9 with its default; idempotent for existing companies. */

@@ -8,7 +8,7 @@ import { updateSetting } from "./settings.service.js";
 export function settingsRoutes(ctx: Context): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/settings", { config: { access: "user" }, schema: { tags: ["settings"] } }, async (req) =>
-      listSettings(ctx.db, req.auth.companyId),
+      listSettings(ctx.db, req.auth.companyId, req.auth),
     );
 
     app.put(

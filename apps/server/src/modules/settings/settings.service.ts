@@ -22,7 +22,10 @@ export async function updateSetting(
     .where(and(eq(settings.companyId, who.companyId), eq(settings.key, key)))
     .returning({ key: settings.key, value: settings.value });
   if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
-  ctx.realtime.emit("settings", { companyId: who.companyId }, { action: "update", setting: row });
+  // Secrets never travel to the company's sockets.
+  if (!superOnlySettings.includes(key)) {
+    ctx.realtime.emit("settings", { companyId: who.companyId }, { action: "update", setting: row });
+  }
   return row;
 }
 

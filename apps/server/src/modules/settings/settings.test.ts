@@ -130,6 +130,13 @@ describe("PUT /settings/{key}", () => {
     const saved = await put(token, "asaas", "platform-token");
     expect(saved.statusCode).toBe(200);
     expect(await valueOf(token, "asaas")).toBe("platform-token");
+
+    // A non-super user of the platform company sees the key but never the token.
+    const colleague = await buildUser(s, { companyId: 1, profile: "admin" });
+    const colleagueToken = (await login(s, colleague.email)).token;
+    expect(await valueOf(colleagueToken, "asaas")).toBe("");
+    const me = await s.request({ path: "/auth/me", token: colleagueToken });
+    expect(me.body).not.toContain("platform-token");
   });
 
   it("answers 401 without a token", async () => {

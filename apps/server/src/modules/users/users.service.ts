@@ -13,7 +13,10 @@ export async function loadAuthUser(ctx: Pick<Context, "db">, companyId: number, 
   if (!user) throw new AppError("ERR_NO_USER_FOUND");
   const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, user.companyId) });
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
-  const [queues, settings] = await Promise.all([queuesOfUsers(ctx.db, [user.id]), listSettings(ctx.db, company.id)]);
+  const [queues, settings] = await Promise.all([
+    queuesOfUsers(ctx.db, [user.id]),
+    listSettings(ctx.db, company.id, user),
+  ]);
   return presentUser(
     user,
     company,

@@ -10,11 +10,13 @@ const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export async function serveWeb(app: FastifyInstance, dist = defaultDist) {
   const hasWeb = existsSync(path.join(dist, "index.html"));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: "1h", immutable: false });
+    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: "1h", immutable: false });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith("/api") || req.url.startsWith("/socket.io");
-    if (!isApi && hasWeb && req.method === "GET") {
+    // A missing hashed asset (an old tab after a rebuild) must fail loudly, not load index.html as script.
+    const isAsset = req.url.startsWith("/assets/");
+    if (!isApi && !isAsset && hasWeb && req.method === "GET") {
       return reply.header("cache-control", "no-cache").sendFile("index.html", dist);
     }
     return reply.status(404).send({ error: "ERR_NOT_FOUND" });

@@ -6,3 +6,6 @@ export * from "./realtime.js";
 export * from "./entities.js";
 export * from "./schemas.js";
 export * from "./schemas/queues.js";
+export * from "./schemas/tags.js";
+export * from "./schemas/contacts.js";
+export * from "./schemas/users.js";

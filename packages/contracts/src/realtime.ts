@@ -3,6 +3,8 @@
  * these functions only, so server and web agree on every spelling.
  */
 import type { AuthUser } from "./entities.js";
+import type { ContactDto } from "./schemas/contacts.js";
+import type { TagListItem } from "./schemas/tags.js";
 import type { QueueDto } from "./schemas/queues.js";
 
 export const channels = {
@@ -27,13 +29,15 @@ export type ChannelName = keyof typeof channels;
 export interface ChannelPayloads {
   ticket: { action: "update" | "delete" | "updateUnread"; ticket?: unknown; ticketId?: number };
   appMessage: { action: "create" | "update"; message: unknown; ticket?: unknown; contact?: unknown };
-  contact: { action: "update" | "create" | "delete"; contact?: unknown; contactId?: number };
+  /** "reload": many contacts changed at once (a spreadsheet import); lists refetch instead of upserting each. */
+  contact: { action: "update" | "create" | "delete" | "reload"; contact?: ContactDto; contactId?: number };
   whatsapp: { action: "update" | "delete"; whatsapp?: unknown; whatsappId?: number };
   whatsappSession: { action: "update"; session: unknown };
   user: { action: "create" | "update" | "delete"; user?: AuthUser; userId?: number };
   auth: { user: { id: number } };
   chat: { action: "new-message" | "update" | "create" | "delete"; chat?: unknown; newMessage?: unknown };
-  tag: { action: "create" | "update" | "delete"; tag?: unknown; tagId?: number };
+  /** The spec's client listened on 'user' for tags (a noted defect); tags use their own channel. */
+  tag: { action: "create" | "update" | "delete"; tag?: TagListItem; tagId?: number };
   queue: { action: "create" | "update" | "delete"; queue?: QueueDto; queueId?: number };
   settings: { action: "update"; setting: { key: string; value: string } };
   payment: { action: "CONCLUIDA"; company: { id: number; dueDate: string } };

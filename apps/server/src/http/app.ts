@@ -13,6 +13,7 @@ import { registerAccessGuard, type Access } from "./access.js";
 import { errorHandler } from "./errors.js";
 import { registerModules } from "./modules.js";
 import { serveWeb } from "./web.js";
+import { contactTemplateRoute } from "../modules/contacts/contact-template.js";
 
 export const API_PREFIX = "/api";
 
@@ -90,6 +91,8 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  // Files of the web host the server makes (not the built app): the contact import template.
+  await app.register(contactTemplateRoute);
   await serveWeb(app, ctx.config.WEB_DIST);
   ctx.realtime.attach(app.server);
   app.addHook("onClose", async () => {

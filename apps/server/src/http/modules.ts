@@ -4,9 +4,11 @@ import type { Context } from "../context.js";
 import { mediaRoutes } from "../media/media.routes.js";
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
+import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
 import { queuesRoutes } from "../modules/queues/queues.routes.js";
 import { settingsRoutes } from "../modules/settings/settings.routes.js";
+import { tagsRoutes } from "../modules/tags/tags.routes.js";
 import { usersRoutes } from "../modules/users/users.routes.js";
 
 export async function registerModules(api: FastifyInstance, ctx: Context) {
@@ -18,6 +20,8 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     usersRoutes,
     mediaRoutes,
     queuesRoutes,
+    tagsRoutes,
+    contactsRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -1,7 +1,7 @@
 /** Route guards of core-platform §2.1. */
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Box, CircularProgress } from "@mui/material";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, useLocation, type Location } from "react-router";
 import { useAuth } from "./auth";
 
 export function Loading() {
@@ -21,10 +21,31 @@ export function PrivateRoute({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Logged in: public pages send to /. */
+/**
+ * Where a login made on a public page leads: the location the private guard
+ * kept, else /tickets (§2.1). "/" counts as no choice: it is where a plain
+ * visit to the app lands.
+ */
+export function afterLoginPath(state: unknown): string {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  const path = from?.pathname;
+  if (!path || path === "/" || path === "/login") return "/tickets";
+  return `${path}${from.search ?? ""}${from.hash ?? ""}`;
+}
+
+/**
+ * Logged in: public pages send to /. A login made here (the page was shown
+ * to an anonymous visitor, then the user appeared) goes to afterLoginPath
+ * instead. Deciding both here avoids two navigations racing: the router's
+ * are transitions, so a page navigating after login would lose to this one.
+ */
 export function PublicRoute({ children }: { children: ReactNode }) {
   const { isAuth, loading } = useAuth();
+  const location = useLocation();
+  const shownAnonymous = useRef(false);
   if (loading) return <Loading />;
-  if (isAuth) return <Navigate to="/" replace />;
+  if (isAuth) return <Navigate to={shownAnonymous.current ? afterLoginPath(location.state) : "/"} replace />;
+  // Idempotent, so a repeated render (StrictMode) is harmless.
+  shownAnonymous.current = true;
   return <>{children}</>;
 }

@@ -1,0 +1,96 @@
+/**
+ * Contacts (business-areas §2.3, §3, §5): the only writer of the contacts and
+ * contact_custom_fields tables. Numbers are stored as digits and are unique per
+ * company (the contacts_company_number_uq index answers ERR_DUPLICATED_CONTACT).
+ * Changes go out on company-{companyId}-contact.
+ */
+import type { ContactDetail, ContactListResponse, ContactSave } from "@balcao/contracts";
+import { contactLimits } from "@balcao/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { contactCustomFields, contacts } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import { presentContact, presentContactDetail } from "./contacts.presenter.js";
+import { extraInfoOf, findContact, pageOfContacts, type ContactFilter } from "./contacts.queries.js";
+
+type ContactRow = typeof contacts.$inferSelect;
+
+export async function listContactsPage(
+  ctx: Context,
+  companyId: number,
+  filter: ContactFilter,
+  pageNumber: number,
+): Promise<ContactListResponse> {
+  const { rows, count } = await pageOfContacts(ctx.db, companyId, filter, pageNumber);
+  const hasMore = count > (pageNumber - 1) * contactLimits.pageSize + rows.length;
+  return { contacts: rows.map(presentContact), count, hasMore };
+}
+
+/** Another company's contact answers 404 as if it did not exist. */
+async function loadContact(db: Db, companyId: number, id: number): Promise<ContactRow> {
+  const contact = await findContact(db, companyId, id);
+  if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+  return contact;
+}
+
+async function detail(db: Db, row: ContactRow): Promise<ContactDetail> {
+  return presentContactDetail(row, await extraInfoOf(db, row.id));
+}
+
+export async function showContact(ctx: Context, companyId: number, id: number): Promise<ContactDetail> {
+  return detail(ctx.db, await loadContact(ctx.db, companyId, id));
+}
+
+async function replaceExtraInfo(db: Db, contactId: number, extraInfo: ContactSave["extraInfo"]) {
+  if (!extraInfo) return;
+  await db.delete(contactCustomFields).where(eq(contactCustomFields.contactId, contactId));
+  if (extraInfo.length === 0) return;
+  await db.insert(contactCustomFields).values(extraInfo.map(({ name, value }) => ({ contactId, name, value })));
+}
+
+export async function createContact(ctx: Context, companyId: number, input: ContactSave): Promise<ContactDetail> {
+  const contact = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contacts)
+      .values({ companyId, name: input.name, number: input.number, email: input.email })
+      .returning();
+    await replaceExtraInfo(tx, row!.id, input.extraInfo ?? []);
+    return row!;
+  });
+  ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(contact) });
+  return detail(ctx.db, contact);
+}
+
+/** Omitting extraInfo keeps the current pairs; sending it replaces the whole set. */
+export async function updateContact(
+  ctx: Context,
+  companyId: number,
+  id: number,
+  input: ContactSave,
+): Promise<ContactDetail> {
+  await loadContact(ctx.db, companyId, id);
+  const contact = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(contacts)
+      .set({ name: input.name, number: input.number, email: input.email, updatedAt: new Date() })
+      .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)))
+      .returning();
+    await replaceExtraInfo(tx, id, input.extraInfo);
+    return row!;
+  });
+  // The list rows carry no extra info, so neither does the event.
+  ctx.realtime.emit("contact", { companyId }, { action: "update", contact: presentContact(contact) });
+  return detail(ctx.db, contact);
+}
+
+/**
+ * Deleting a contact loses its tickets (business-areas §4): the tickets and
+ * messages tables of the tickets issue reference contacts ON DELETE CASCADE,
+ * as its extra info already does.
+ */
+export async function deleteContact(ctx: Context, companyId: number, id: number): Promise<void> {
+  await loadContact(ctx.db, companyId, id);
+  await ctx.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)));
+  ctx.realtime.emit("contact", { companyId }, { action: "delete", contactId: id });
+}

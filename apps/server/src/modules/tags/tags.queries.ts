@@ -1,0 +1,50 @@
+import { tagLimits } from "@balcao/contracts";
+import { and, asc, count, eq, ilike, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { tags } from "../../db/schema/index.js";
+import { containsPattern } from "../../db/search.js";
+
+export function findTag(db: Db, companyId: number, id: number) {
+  return db.query.tags.findFirst({ where: and(eq(tags.id, id), eq(tags.companyId, companyId)) });
+}
+
+function searchWhere(companyId: number, searchParam: string): SQL | undefined {
+  const own = eq(tags.companyId, companyId);
+  return searchParam ? and(own, ilike(tags.name, containsPattern(searchParam))) : own;
+}
+
+/** One page of the tags page, by name, with the total count of matches. */
+export async function pageOfTags(db: Db, companyId: number, searchParam: string, pageNumber: number) {
+  const where = searchWhere(companyId, searchParam);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tags)
+      .where(where)
+      .orderBy(asc(tags.name), asc(tags.id))
+      .limit(tagLimits.pageSize)
+      .offset((pageNumber - 1) * tagLimits.pageSize),
+    db.select({ n: count() }).from(tags).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+/** Every tag of the company (the ticket tag autocomplete), or only the kanban lanes. */
+export function allTags(db: Db, companyId: number, onlyKanban = false) {
+  const own = eq(tags.companyId, companyId);
+  return db
+    .select()
+    .from(tags)
+    .where(onlyKanban ? and(own, eq(tags.kanban, 1)) : own)
+    .orderBy(asc(tags.name), asc(tags.id));
+}
+
+/**
+ * How many tickets carry each tag. Tickets do not exist yet: the tickets
+ * issue replaces this body with a count over its ticket_tags table (scoped by
+ * companyId). Until then every tag counts 0, and every caller already goes
+ * through here.
+ */
+export async function ticketsCountByTag(_db: Db, _companyId: number, tagIds: number[]): Promise<Map<number, number>> {
+  return new Map(tagIds.map((id) => [id, 0]));
+}

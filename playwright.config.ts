@@ -16,9 +16,7 @@ export default defineConfig({
   forbidOnly: ci,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.E2E_JSON_REPORT
-    ? [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT }]]
-    : [["list"]],
+  reporter: "list",
   use: {
     ...devices["Desktop Chrome"],
     // baseURL comes from the global setup, through e2e/harness/fixtures.ts.

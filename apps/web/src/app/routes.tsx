@@ -1,5 +1,5 @@
 /** The route table of core-platform §2.1. Areas arrive with their issues. */
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import type { PlanFlag } from "../features/layout/menu-rules";
 import { PlanGate } from "../features/layout/PlanGate";
@@ -10,17 +10,24 @@ const Login = lazy(() => import("../features/auth/LoginPage"));
 const Signup = lazy(() => import("../features/auth/SignupPage"));
 const ForgetPassword = lazy(() => import("../features/auth/ForgetPasswordPage"));
 const MainLayout = lazy(() => import("../features/layout/MainLayout"));
+const TagsPage = lazy(() => import("../features/tags/TagsPage"));
+const ContactsPage = lazy(() => import("../features/contacts/ContactsPage"));
+const QueuesPage = lazy(() => import("../features/queues/QueuesPage"));
+const TodoListPage = lazy(() => import("../features/todo/TodoListPage"));
 
-/** Private areas: path, i18n key of the page title, and the plan feature that gates it (core-platform §6). */
-const areas: { path: string; title: string; plan?: PlanFlag }[] = [
+/**
+ * Private areas: path, i18n key of the page title, the plan feature that gates it (core-platform §6),
+ * and the area's lazy page (a placeholder until the area is built).
+ */
+const areas: { path: string; title: string; plan?: PlanFlag; page?: LazyExoticComponent<ComponentType> }[] = [
   { path: "/", title: "dashboard" },
   { path: "/tickets/:ticketId?", title: "tickets" },
   { path: "/connections", title: "connections" },
   { path: "/quick-messages", title: "quickMessages" },
-  { path: "/todolist", title: "tasks" },
+  { path: "/todolist", title: "tasks", page: TodoListPage },
   { path: "/schedules", title: "schedules" },
-  { path: "/tags", title: "tags" },
-  { path: "/contacts", title: "contacts" },
+  { path: "/tags", title: "tags", page: TagsPage },
+  { path: "/contacts", title: "contacts", page: ContactsPage },
   { path: "/helps", title: "helps" },
   { path: "/users", title: "users" },
   { path: "/files", title: "files" },
@@ -30,7 +37,7 @@ const areas: { path: string; title: string; plan?: PlanFlag }[] = [
   { path: "/settings", title: "settings" },
   { path: "/kanban", title: "kanban", plan: "useKanban" },
   { path: "/financeiro", title: "financeiro" },
-  { path: "/queues", title: "queues" },
+  { path: "/queues", title: "queues", page: QueuesPage },
   { path: "/announcements", title: "annoucements" },
   { path: "/subscription", title: "subscription" },
   { path: "/chats/:id?", title: "chats" },
@@ -44,8 +51,8 @@ const areas: { path: string; title: string; plan?: PlanFlag }[] = [
   { path: "/flowbuilder/:id?", title: "flowsConversation" },
 ];
 
-function areaElement(title: string, plan?: PlanFlag) {
-  const page = <AreaPage titleKey={`mainDrawer.listItems.${title}`} />;
+function areaElement(title: string, plan?: PlanFlag, Page?: LazyExoticComponent<ComponentType>) {
+  const page = Page ? <Page /> : <AreaPage titleKey={`mainDrawer.listItems.${title}`} />;
   return plan ? <PlanGate flag={plan}>{page}</PlanGate> : page;
 }
 
@@ -65,8 +72,8 @@ export function AppRoutes() {
             </PrivateRoute>
           }
         >
-          {areas.map(({ path, title, plan }) => (
-            <Route key={path} path={path} element={areaElement(title, plan)} />
+          {areas.map(({ path, title, plan, page }) => (
+            <Route key={path} path={path} element={areaElement(title, plan, page)} />
           ))}
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

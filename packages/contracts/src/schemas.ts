@@ -1,19 +1,19 @@
 /** Shared zod schemas: the server validates with them, the web forms too. */
 import { z } from "zod";
 import { languages, limits, recurrences } from "./constants.js";
-import { profiles } from "./permissions.js";
 
-const email = z.string().trim().toLowerCase().max(limits.emailMax).pipe(z.email());
+/** An email as every form sends it: trimmed and lower-cased. */
+export const emailSchema = z.string().trim().toLowerCase().max(limits.emailMax).pipe(z.email());
 
 export const loginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string().min(1).max(200),
 });
 
 export const signupSchema = z
   .object({
     name: z.string().trim().min(limits.nameMin).max(limits.nameMax),
-    email,
+    email: emailSchema,
     phone: z
       .string()
       .transform((v) => v.replace(/\D/g, ""))
@@ -47,24 +47,3 @@ export const listQuerySchema = z.object({
   searchParam: z.string().max(200).optional().default(""),
   pageNumber: z.coerce.number().int().min(1).optional().default(1),
 });
-
-/** The user modal's body (core-platform §5 "User modal", §7.2). */
-export const userSaveSchema = z
-  .object({
-    name: z.string().trim().min(limits.nameMin).max(limits.nameMax),
-    email,
-    // Empty means "keep the current password" in the edit form.
-    password: z
-      .union([z.literal(""), z.string().min(limits.passwordMin).max(limits.passwordMax)])
-      .optional()
-      .nullable(),
-    profile: z.enum(profiles).optional(),
-    allTicket: z.enum(["enabled", "desabled"]).optional(),
-    whatsappId: z
-      .union([z.coerce.number().int().positive(), z.literal(""), z.null()])
-      .optional()
-      .transform((v) => (v === "" || v === undefined ? null : v)),
-    queueIds: z.array(z.coerce.number().int().positive()).max(500).optional(),
-  })
-  .loose();
-export type UserSave = z.infer<typeof userSaveSchema>;

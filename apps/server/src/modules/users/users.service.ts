@@ -1,21 +1,31 @@
+/** Users (core-platform §2.16, §7.2): the reads, the language and presence. */
+import { userLimits, type AuthUser, type Language, type UserListPage, type UserName } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
-import type { AuthUser, Language } from "@balcao/contracts";
 import type { Context } from "../../context.js";
 import { companies, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { listSettings } from "../settings/settings.queries.js";
-import { presentUser } from "./users.presenter.js";
-import { findUser, queuesOfUsers } from "./users.queries.js";
+import { presentUser, presentUserItem } from "./users.presenter.js";
+import { findUser, pageOfUsers, queuesOfUsers, userNames } from "./users.queries.js";
 
-/** The signed-in user with company, settings and queues: what login, refresh and /auth/me answer. */
-export async function loadAuthUser(ctx: Pick<Context, "db">, companyId: number, userId: number): Promise<AuthUser> {
+/**
+ * The user with company, settings and queues: what login, refresh, /auth/me
+ * and the user modal read. The settings are as `viewer` may see them (the user
+ * themself unless told otherwise).
+ */
+export async function loadAuthUser(
+  ctx: Pick<Context, "db">,
+  companyId: number,
+  userId: number,
+  viewer?: { super: boolean },
+): Promise<AuthUser> {
   const user = await findUser(ctx.db, companyId, userId);
   if (!user) throw new AppError("ERR_NO_USER_FOUND");
   const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, user.companyId) });
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
   const [queues, settings] = await Promise.all([
     queuesOfUsers(ctx.db, [user.id]),
-    listSettings(ctx.db, company.id, user),
+    listSettings(ctx.db, company.id, viewer ?? user),
   ]);
   return presentUser(
     user,
@@ -25,11 +35,51 @@ export async function loadAuthUser(ctx: Pick<Context, "db">, companyId: number, 
   );
 }
 
+/**
+ * company-{companyId}-user create/update (core-platform §7.9). The channel
+ * reaches every user of the company, so the user is loaded as a non-super
+ * viewer sees it: a super user's copy would carry platform secrets.
+ */
+export async function publishUser(ctx: Context, action: "create" | "update", companyId: number, userId: number) {
+  const user = await loadAuthUser(ctx, companyId, userId, { super: false });
+  ctx.realtime.emit("user", { companyId }, { action, user });
+}
+
+/** GET /users: a page of the company's users by name, with their queues. */
+export async function listUsersPage(
+  ctx: Context,
+  companyId: number,
+  searchParam: string,
+  pageNumber: number,
+): Promise<UserListPage> {
+  const { rows, count } = await pageOfUsers(ctx.db, companyId, searchParam, pageNumber);
+  const queues = await queuesOfUsers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const list = rows.map((row) =>
+    presentUserItem(
+      row,
+      queues.filter((q) => q.userId === row.id).map(({ id, name, color }) => ({ id, name, color })),
+    ),
+  );
+  const hasMore = count > (pageNumber - 1) * userLimits.pageSize + rows.length;
+  return { users: list, count, hasMore };
+}
+
+/** GET /users/list: the caller's company, or for a super user the company asked for. */
+export function listUserNames(
+  ctx: Context,
+  who: { companyId: number; super: boolean },
+  companyId: number | undefined,
+): Promise<UserName[]> {
+  return userNames(ctx.db, who.super && companyId ? companyId : who.companyId);
+}
+
 export async function setLanguage(ctx: Context, companyId: number, userId: number, language: Language) {
   await ctx.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
-  const user = await loadAuthUser(ctx, companyId, userId);
-  ctx.realtime.emit("user", { companyId }, { action: "update", user });
-  return user;
+  await publishUser(ctx, "update", companyId, userId);
+  return { language };
 }
 
 /** Presence from the socket's userStatus reports (every 5 min), not from each request. */

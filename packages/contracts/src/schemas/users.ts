@@ -1,0 +1,77 @@
+/**
+ * Users (core-platform §2.16, §3 User, §5 "User modal", §7.2): what the user
+ * modal sends, what the users page and the user selects read.
+ */
+import { z } from "zod";
+import { limits } from "../constants.js";
+import type { AuthUser } from "../entities.js";
+import { profiles } from "../permissions.js";
+import { emailSchema, listQuerySchema } from "../schemas.js";
+
+export const userLimits = {
+  /** Rows per page of GET /users. */
+  pageSize: 20,
+  /** Queues one user may be given at once. */
+  queueIdsMax: 500,
+} as const;
+
+const passwordSchema = z.string().min(limits.passwordMin).max(limits.passwordMax);
+
+/**
+ * The user modal's body for PUT /users/{id}. The client also sends companyId,
+ * and may send super: the company comes from the token and super is never
+ * taken from a body, so unknown keys are accepted and ignored.
+ */
+export const userSaveSchema = z
+  .object({
+    name: z.string().trim().min(limits.nameMin).max(limits.nameMax),
+    email: emailSchema,
+    // Empty means "keep the current password" in the edit form.
+    password: z
+      .union([z.literal(""), passwordSchema])
+      .optional()
+      .nullable(),
+    profile: z.enum(profiles).optional(),
+    allTicket: z.enum(["enabled", "desabled"]).optional(),
+    whatsappId: z
+      .union([z.coerce.number().int().positive(), z.literal(""), z.null()])
+      .optional()
+      .transform((v) => (v === "" || v === undefined ? null : v)),
+    queueIds: z.array(z.coerce.number().int().positive()).max(userLimits.queueIdsMax).optional(),
+  })
+  .loose();
+export type UserSave = z.infer<typeof userSaveSchema>;
+
+/** POST /users: the same body, with the password required (5 to 50). */
+export const userCreateSchema = userSaveSchema.extend({ password: passwordSchema });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** GET /users: searchParam (over name and email) and pageNumber from 1. */
+export const userListQuerySchema = listQuerySchema.loose();
+
+/** GET /users/list: companyId is honoured for super users only. */
+export const userNamesQuerySchema = z
+  .object({ companyId: z.union([z.coerce.number().int().positive(), z.literal("")]).optional() })
+  .loose();
+
+/** A user as the users page lists it and the realtime channel carries it (AuthUser has these and more). */
+export type UserDto = Omit<AuthUser, "language" | "company">;
+
+export interface UserListPage {
+  users: UserDto[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** GET /users/list: what the transfer modal and other user selects read. */
+export interface UserName {
+  id: number;
+  name: string;
+}
+
+/**
+ * Why a delete or an edit of a user was refused with ERR_NO_PERMISSION
+ * (error details.reason), so the page can say which rule applied.
+ */
+export const userRefusals = ["self", "super", "lastAdmin"] as const;
+export type UserRefusal = (typeof userRefusals)[number];

@@ -1,0 +1,157 @@
+/**
+ * Add or edit a queue (business-areas §2.4): the 'queue data' tab with the
+ * chatbot options editor, and the 'attendance time' tab when the company keeps
+ * business hours per queue (setting scheduleType = queue).
+ */
+import { useEffect, useState } from "react";
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  Tabs,
+  useMediaQuery,
+  useTheme,
+  type PaperProps,
+} from "@mui/material";
+import type { QueueDto, WeekdayHours } from "@balcao/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "react-toastify";
+import { api } from "../../api/http";
+import { toastError } from "../../api/toast-error";
+import { useAuth } from "../../app/auth";
+import { settingValue } from "../layout/menu-rules";
+import { QueueDataFields } from "./QueueDataFields";
+import { emptyQueueForm, queueFormSchema, toFormValues, toSaveBody, type QueueFormValues } from "./queueForm";
+import { QueueHoursTab } from "./QueueHoursTab";
+import { QueueOptionsEditor } from "./QueueOptionsEditor";
+import { useLookups } from "./useLookups";
+import { queuesKey, upsertQueue } from "./useQueues";
+
+interface Props {
+  /** The queue to edit; absent to add one. */
+  queueId?: number;
+  onClose: () => void;
+}
+
+// data-* attributes are not in PaperProps' type; they reach the DOM all the same.
+const paperProps = { "data-testid": "queue-modal" } as PaperProps;
+
+function useQueueRecord(queueId: number | undefined) {
+  return useQuery({
+    queryKey: ["queue", queueId],
+    queryFn: () => api.get<QueueDto>(`/queue/${queueId}`),
+    enabled: queueId !== undefined,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function QueueModal({ queueId, onClose }: Props) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const perQueueHours = settingValue(user?.company.settings ?? [], "scheduleType") === "queue";
+  const [tab, setTab] = useState(0);
+  const record = useQueueRecord(queueId);
+  const lookups = useLookups(true);
+  const loading = queueId !== undefined && !record.data;
+
+  const { control, handleSubmit, reset, getValues, setValue } = useForm<QueueFormValues>({
+    resolver: zodResolver(queueFormSchema),
+    defaultValues: emptyQueueForm(),
+    mode: "onTouched",
+  });
+
+  useEffect(() => {
+    if (record.data) reset(toFormValues(record.data));
+  }, [record.data, reset]);
+
+  useEffect(() => {
+    if (!record.isError) return;
+    toastError(record.error);
+    onClose();
+  }, [record.isError, record.error, onClose]);
+
+  const save = useMutation({
+    mutationFn: (values: QueueFormValues) => {
+      const body = toSaveBody(values);
+      return queueId === undefined ? api.post<QueueDto>("/queue", body) : api.put<QueueDto>(`/queue/${queueId}`, body);
+    },
+    onSuccess: (queue) => {
+      toast.success(t("queueModal.toasts.success"));
+      queryClient.setQueryData<QueueDto[]>(queuesKey, (list) => upsertQueue(list, queue));
+      onClose();
+    },
+    onError: toastError,
+  });
+
+  const keepHours = (hours: WeekdayHours[]) => {
+    setValue("schedules", hours, { shouldDirty: true });
+    toast.info(t("queueModal.toasts.schedulesInfo"));
+    setTab(0);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+      scroll="paper"
+      slotProps={{ paper: paperProps }}
+    >
+      <DialogTitle>{queueId === undefined ? t("queueModal.title.add") : t("queueModal.title.edit")}</DialogTitle>
+      {perQueueHours && (
+        <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ px: 3 }} variant="scrollable">
+          <Tab label={t("queueModal.tabs.queueData")} data-testid="queue-tab-data" />
+          <Tab label={t("queueModal.tabs.attendanceTime")} data-testid="queue-tab-hours" />
+        </Tabs>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => void handleSubmit((values) => save.mutate(values))(e)}
+        sx={{ display: "contents" }}
+      >
+        <DialogContent dividers>
+          {loading ? (
+            <Box sx={{ display: "grid", placeItems: "center", py: 6 }} aria-busy="true">
+              <CircularProgress />
+            </Box>
+          ) : tab === 0 ? (
+            <>
+              <QueueDataFields control={control} perQueueHours={perQueueHours} {...lookups} />
+              <QueueOptionsEditor queueId={queueId} />
+            </>
+          ) : (
+            <QueueHoursTab value={getValues("schedules")} onSave={keepHours} />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit" data-testid="queue-modal-cancel">
+            {t("queueModal.buttons.cancel")}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={save.isPending}
+            disabled={loading}
+            data-testid="queue-modal-save"
+          >
+            {queueId === undefined ? t("queueModal.buttons.okAdd") : t("queueModal.buttons.okEdit")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

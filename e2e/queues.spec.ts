@@ -1,0 +1,115 @@
+/**
+ * An admin's path through queues (business-areas §2.4): creates a queue with a
+ * colour from the palette, gives it two chatbot options and a child option,
+ * edits it, is told a colour is already in use, and deletes it.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./harness/fixtures.js";
+import { t } from "./harness/i18n.js";
+import { logIn } from "./harness/pages.js";
+import { newPerson, signUpByApi } from "./harness/people.js";
+
+const modal = (page: Page) => page.getByTestId("queue-modal");
+
+async function pickColour(page: Page, hex: string) {
+  await modal(page).getByTestId("queue-color-pick").click();
+  await expect(page.getByTestId("color-picker").locator('[role="option"]')).toHaveCount(50);
+  await page.getByTestId(`swatch-${hex}`).click();
+  // Picking a swatch closes the picker.
+  await expect(page.getByTestId("color-picker")).toBeHidden();
+}
+
+/** Adds an option where 'Adicionar' puts it (a root, or under the selected option) and saves it. */
+async function addOption(page: Page, title: string, message: string) {
+  await page.getByTestId("option-add").click();
+  const draft = page.getByTestId("option-draft");
+  await draft.getByTestId("option-title").fill(title);
+  await draft.getByTestId("option-message").fill(message);
+  await draft.getByTestId("option-save").click();
+  await expect(draft).toBeHidden();
+}
+
+const rows = (page: Page) => page.locator('tr[data-testid^="queue-row-"]');
+
+const rootLabels = (page: Page) => page.getByTestId("options-root").locator(":scope > li").getByTestId("option-label");
+
+test("an admin builds a queue with a chatbot menu, edits it, meets a taken colour and deletes it", async ({
+  page,
+  baseURL,
+}) => {
+  // One long path (three modal visits, a dozen saves): more than the default minute on a busy machine.
+  test.slow();
+  const admin = newPerson("queues");
+  await signUpByApi(baseURL!, admin);
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.getByTestId("menu-item-queues").click();
+  await expect(page).toHaveURL(/\/queues$/);
+  await expect(page.getByText(t("pt", "queues.empty"))).toBeVisible();
+
+  // Create: name, a swatch of the palette, a greeting.
+  await page.getByTestId("queue-add").click();
+  await expect(modal(page).getByTestId("options-hint")).toHaveText(t("pt", "queueOptions.saveQueueFirst"));
+  await modal(page).getByTestId("queue-name").fill("Vendas");
+  await pickColour(page, "1273de");
+  await expect(modal(page).getByTestId("queue-color")).toHaveValue("#1273DE");
+  await modal(page).getByTestId("queue-order").fill("1");
+  await modal(page).getByTestId("queue-greeting").fill("Olá! Escolha uma opção:");
+  await modal(page).getByTestId("queue-modal-save").click();
+  await expect(page.getByText(t("pt", "queueModal.toasts.success")).first()).toBeVisible();
+  await expect(modal(page)).toBeHidden();
+  await expect(rows(page).getByTestId("queue-row-name")).toHaveText(["Vendas"]);
+  const row = rows(page).first();
+  await expect(row.getByTestId("queue-row-color")).toHaveAttribute("data-color", "#1273de");
+
+  // Edit: two root options, then a child under the second one.
+  await row.getByTestId("queue-edit").click();
+  await expect(modal(page).getByTestId("queue-name")).toHaveValue("Vendas");
+  await addOption(page, "Comprar", "Qual produto deseja?");
+  await addOption(page, "", "Fale com o suporte");
+  await expect(rootLabels(page)).toHaveText(["Comprar", t("pt", "queueOptions.untitled")]);
+  const second = page.getByTestId("options-root").locator(":scope > li").nth(1);
+  await second.getByTestId("option-edit").click();
+  await second.getByTestId("option-title").fill("Suporte");
+  await second.getByTestId("option-save").click();
+  await expect(rootLabels(page)).toHaveText(["Comprar", "Suporte"]);
+  await second.getByTestId("option-toggle").first().click();
+  await expect(modal(page).getByTestId("options-hint")).toHaveText(
+    t("pt", "queueOptions.addUnder", { title: "Suporte" }),
+  );
+  await addOption(page, "Celulares", "Qual modelo?");
+  await expect(second.locator("ul li").getByTestId("option-label")).toHaveText(["Celulares"]);
+  await modal(page).getByTestId("queue-name").fill("Vendas e Suporte");
+  await modal(page).getByTestId("queue-modal-save").click();
+  await expect(modal(page)).toBeHidden();
+  await expect(rows(page).getByTestId("queue-row-name")).toHaveText(["Vendas e Suporte"]);
+  const renamed = row;
+
+  // The tree was saved: reopening shows it, children under their option.
+  await renamed.getByTestId("queue-edit").click();
+  await expect(rootLabels(page)).toHaveText(["Comprar", "Suporte"]);
+  await page.getByTestId("options-root").locator(":scope > li").nth(1).getByTestId("option-toggle").first().click();
+  await expect(page.getByTestId("options-root").locator("ul li").getByTestId("option-label")).toHaveText(["Celulares"]);
+  await modal(page).getByTestId("queue-modal-cancel").click();
+
+  // Another queue with the same colour is refused, and nothing is added.
+  await page.getByTestId("queue-add").click();
+  await modal(page).getByTestId("queue-name").fill("Financeiro");
+  await pickColour(page, "1273de");
+  await modal(page).getByTestId("queue-modal-save").click();
+  await expect(page.getByText(t("pt", "backendErrors.ERR_QUEUE_COLOR_ALREADY_EXISTS"))).toBeVisible();
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByTestId("queue-modal-cancel").click();
+  await expect(rows(page)).toHaveCount(1);
+
+  // Delete asks first; cancelling keeps the queue, confirming removes it.
+  await renamed.getByTestId("queue-delete").click();
+  await page.getByTestId("queue-delete-dialog-cancel").click();
+  await expect(renamed).toBeVisible();
+  await renamed.getByTestId("queue-delete").click();
+  await page.getByTestId("queue-delete-dialog-confirm").click();
+  await expect(page.getByText(t("pt", "queues.toasts.deleted"))).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(t("pt", "queues.empty"))).toBeVisible();
+});

@@ -1,6 +1,7 @@
 /** Entity shapes as the spec's client reads them (core-platform §3). */
 import type { Profile } from "./permissions.js";
 import type { Recurrence } from "./constants.js";
+import type { WeekdayHours } from "./schemas/queues.js";
 
 export interface SettingEntry {
   key: string;
@@ -35,6 +36,8 @@ export interface CompanyDto {
   campaignsEnabled: boolean;
   createdAt: string;
   settings: SettingEntry[];
+  /** The company's business hours (used when the setting scheduleType is "company"), Monday to Sunday. */
+  schedules: WeekdayHours[];
   plan?: PlanDto | null;
 }
 

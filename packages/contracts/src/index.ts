@@ -9,3 +9,6 @@ export * from "./schemas/queues.js";
 export * from "./schemas/tags.js";
 export * from "./schemas/contacts.js";
 export * from "./schemas/users.js";
+export * from "./schemas/companies.js";
+export * from "./schemas/plans.js";
+export * from "./schemas/helps.js";

@@ -37,8 +37,16 @@ export const settingChoices: Partial<Record<SettingKey, readonly string[]>> = {
   campaignsEnabled: ["true", "false"],
 };
 
-/** Keys only a super user may change: the payment provider token is platform-level. */
-export const superOnlySettings: readonly SettingKey[] = ["asaas"];
+/** Keys whose value only a super user may read: the payment provider token is a platform secret. */
+export const secretSettings: readonly SettingKey[] = ["asaas"];
+
+/**
+ * Keys only a super user may change: the secrets, and campaignsEnabled, which
+ * opens campaigns whatever the plan says (core-platform §2.3), so a company
+ * admin turning it on would unlock a paid feature. Super users set it per
+ * company in the Companies tab.
+ */
+export const superOnlySettings: readonly SettingKey[] = [...secretSettings, "campaignsEnabled"];
 
 export function isSettingKey(key: string): key is SettingKey {
   return key in settingDefaults;

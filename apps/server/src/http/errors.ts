@@ -22,6 +22,7 @@ const PG_UNIQUE_VIOLATION = "23505";
 const uniqueIndexCodes: Record<string, ErrorCode> = {
   users_email_lower_uq: "ERR_EMAIL_ALREADY_EXISTS",
   companies_name_lower_uq: "ERR_COMPANY_NAME_ALREADY_EXISTS",
+  plans_name_unique: "ERR_PLAN_NAME_ALREADY_EXISTS",
   queues_company_color_uq: "ERR_QUEUE_COLOR_ALREADY_EXISTS",
   contacts_company_number_uq: "ERR_DUPLICATED_CONTACT",
   tags_company_name_uq: "ERR_DUPLICATED_TAG",

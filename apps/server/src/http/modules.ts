@@ -5,6 +5,7 @@ import { mediaRoutes } from "../media/media.routes.js";
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
+import { helpsRoutes } from "../modules/helps/helps.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
 import { queuesRoutes } from "../modules/queues/queues.routes.js";
 import { settingsRoutes } from "../modules/settings/settings.routes.js";
@@ -22,6 +23,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     queuesRoutes,
     tagsRoutes,
     contactsRoutes,
+    helpsRoutes,
   ]) {
     await api.register(routes(ctx));
   }

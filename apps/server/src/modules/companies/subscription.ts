@@ -1,5 +1,8 @@
 /** Subscription dates: the server computes them, never the request (SERVER-BEHAVIOUR "Billing"). */
-import { PLATFORM_COMPANY_ID, recurrenceMonths, type Recurrence } from "@balcao/contracts";
+import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
+
+// The recurrence arithmetic is shared with the company form's expiry button.
+export { addRecurrence, renewDueDate } from "@balcao/contracts";
 
 export function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
@@ -9,12 +12,6 @@ export function addDays(date: Date, days: number): Date {
   const d = new Date(date);
   d.setUTCDate(d.getUTCDate() + days);
   return d;
-}
-
-export function addRecurrence(dueDate: string, recurrence: Recurrence): string {
-  const d = new Date(`${dueDate}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + recurrenceMonths[recurrence]);
-  return isoDate(d);
 }
 
 /**

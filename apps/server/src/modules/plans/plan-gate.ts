@@ -2,19 +2,14 @@
  * Plan gates (core-platform §6): a feature the company's plan lacks is refused
  * by the server too, not only hidden in the menu; and plan limits on counts.
  */
+import type { PlanFlag } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { companies, plans, settings } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 
-export type PlanFlag =
-  | "useCampaigns"
-  | "useSchedules"
-  | "useInternalChat"
-  | "useExternalApi"
-  | "useKanban"
-  | "useOpenAi"
-  | "useIntegrations";
+// Which area each flag gates is listed once, in the contracts' planFeatures.
+export type { PlanFlag } from "@balcao/contracts";
 
 export type PlanLimit = "users" | "connections" | "queues";
 

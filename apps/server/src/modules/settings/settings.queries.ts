@@ -1,4 +1,4 @@
-import { settingDefaults, settingKeys, superOnlySettings, type SettingEntry } from "@balcao/contracts";
+import { secretSettings, settingDefaults, settingKeys, type SettingEntry } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema/index.js";
@@ -14,7 +14,7 @@ export async function listSettings(db: Db, companyId: number, viewer: { super: b
     .where(eq(settings.companyId, companyId))
     .orderBy(settings.key);
   if (viewer.super) return rows;
-  return rows.map((r) => ((superOnlySettings as readonly string[]).includes(r.key) ? { key: r.key, value: "" } : r));
+  return rows.map((r) => ((secretSettings as readonly string[]).includes(r.key) ? { key: r.key, value: "" } : r));
 }
 
 /** Every option of core-platform §9 with its default; idempotent for existing companies. */

@@ -139,6 +139,19 @@ describe("PUT /settings/{key}", () => {
     expect(me.body).not.toContain("platform-token");
   });
 
+  it("lets only a super user set campaignsEnabled, which would otherwise open campaigns past the plan", async () => {
+    const { admin, agent } = await buildTenant(s);
+    const refused = await put(admin.token, "campaignsEnabled", "true");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: "ERR_NO_PERMISSION" });
+    // Unlike the payment token it is no secret: the menu reads it.
+    expect(await valueOf(agent.token, "campaignsEnabled")).toBe("false");
+
+    const { token } = await login(s, ADMIN.email, ADMIN.password);
+    expect((await put(token, "campaignsEnabled", "false")).statusCode).toBe(200);
+    expect(await valueOf(token, "campaignsEnabled")).toBe("false");
+  });
+
   it("answers 401 without a token", async () => {
     const res = await s.request({ method: "PUT", path: "/settings/call", body: { value: "enabled" } });
     expect(res.statusCode).toBe(401);

@@ -1,0 +1,138 @@
+/**
+ * Companies (core-platform §2.18 Companies tab, §7.3): the only writer of the
+ * companies table after sign-up. Super users manage every company; a company's
+ * own users only read their company and its admins set its business hours.
+ * Due date, plan and status are changed by super users only (SERVER-BEHAVIOUR
+ * "Billing"): the routes that change them are super-only.
+ */
+import {
+  companyLimits,
+  PLATFORM_COMPANY_ID,
+  type CompanyCreate,
+  type CompanyDto,
+  type CompanyListResponse,
+  type CompanySchedules,
+  type CompanyUpdate,
+} from "@balcao/contracts";
+import { eq } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { companies, settings } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import type { AccessClaims } from "../auth/tokens.js";
+import { mergeSchedules } from "../queues/merge-schedules.js";
+import { listSettings } from "../settings/settings.queries.js";
+import { presentCompanyRow } from "./companies.presenter.js";
+import {
+  allCompanies,
+  findCompany,
+  pageOfCompanies,
+  settingsByCompany,
+  type CompanyWithPlan,
+} from "./companies.queries.js";
+import { assertPlanExists, createCompany } from "./create-company.js";
+
+async function loadCompany(ctx: Context, id: number): Promise<CompanyWithPlan> {
+  const row = await findCompany(ctx.db, id);
+  if (!row) throw new AppError("ERR_NO_COMPANY_FOUND");
+  return row;
+}
+
+/** Several companies with their settings, for a super user (who may read every setting). */
+async function presentMany(ctx: Context, rows: CompanyWithPlan[]): Promise<CompanyDto[]> {
+  const byCompany = await settingsByCompany(
+    ctx.db,
+    rows.map((r) => r.company.id),
+  );
+  return rows.map((r) => presentCompanyRow(r, byCompany.get(r.company.id) ?? []));
+}
+
+/** One company as `viewer` may see it: secrets are hidden from everyone but super users. */
+async function presentOne(ctx: Context, id: number, viewer: { super: boolean }): Promise<CompanyDto> {
+  const row = await loadCompany(ctx, id);
+  return presentCompanyRow(row, await listSettings(ctx.db, id, viewer));
+}
+
+export async function pageCompanies(
+  ctx: Context,
+  searchParam: string,
+  pageNumber: number,
+): Promise<CompanyListResponse> {
+  const { rows, count } = await pageOfCompanies(ctx.db, searchParam.toLowerCase(), pageNumber);
+  const seen = (pageNumber - 1) * companyLimits.pageSize + rows.length;
+  return { companies: await presentMany(ctx, rows), count, hasMore: seen < count };
+}
+
+export async function listCompanies(ctx: Context): Promise<CompanyDto[]> {
+  return presentMany(ctx, await allCompanies(ctx.db));
+}
+
+export function showCompany(ctx: Context, id: number, viewer: AccessClaims): Promise<CompanyDto> {
+  return presentOne(ctx, id, viewer);
+}
+
+/** A user's own company (super users: any); another company's id answers 404 as if it did not exist. */
+export function showOwnCompany(ctx: Context, id: number, viewer: AccessClaims): Promise<CompanyDto> {
+  if (id !== viewer.companyId && !viewer.super) throw new AppError("ERR_NO_COMPANY_FOUND");
+  return presentOne(ctx, id, viewer);
+}
+
+export async function addCompany(ctx: Context, input: CompanyCreate, viewer: AccessClaims): Promise<CompanyDto> {
+  // Named one by one: the loose body may carry fields the client read back (id, plan, settings...).
+  const { name, email, phone, planId, status, dueDate, recurrence, campaignsEnabled, password } = input;
+  const company = { name, email, phone, planId, status, dueDate, recurrence, campaignsEnabled };
+  const created = await createCompany(ctx, company, password ? { password } : undefined);
+  return presentOne(ctx, created.id, viewer);
+}
+
+/** Writes the campaignsEnabled setting and tells that company's sessions (their menu follows it). */
+async function setCampaignsEnabled(ctx: Context, companyId: number, enabled: boolean) {
+  const value = String(enabled);
+  await ctx.db
+    .insert(settings)
+    .values({ companyId, key: "campaignsEnabled", value })
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } });
+  ctx.realtime.emit("settings", { companyId }, { action: "update", setting: { key: "campaignsEnabled", value } });
+}
+
+export async function editCompany(
+  ctx: Context,
+  id: number,
+  input: CompanyUpdate,
+  viewer: AccessClaims,
+): Promise<CompanyDto> {
+  await loadCompany(ctx, id);
+  // The platform company cannot be switched off: its super users would lose the platform.
+  if (id === PLATFORM_COMPANY_ID && input.status === false) throw new AppError("ERR_NO_PERMISSION");
+  if (input.planId !== undefined) await assertPlanExists(ctx, input.planId);
+  // Named one by one, as on create; a field left out is undefined, which drizzle leaves out of the update.
+  const { name, email, phone, planId, status, dueDate, recurrence, campaignsEnabled } = input;
+  await ctx.db
+    .update(companies)
+    .set({ name, email, phone, planId, status, dueDate, recurrence, updatedAt: new Date() })
+    .where(eq(companies.id, id));
+  if (campaignsEnabled !== undefined) await setCampaignsEnabled(ctx, id, campaignsEnabled);
+  return presentOne(ctx, id, viewer);
+}
+
+/** Everything of the company goes with it (its tables cascade); the platform company never does. */
+export async function removeCompany(ctx: Context, id: number): Promise<void> {
+  if (id === PLATFORM_COMPANY_ID) throw new AppError("ERR_NO_PERMISSION");
+  await loadCompany(ctx, id);
+  await ctx.db.delete(companies).where(eq(companies.id, id));
+}
+
+/** The company admin's business-hours tab: their own company only; a day left out keeps its hours. */
+export async function saveCompanySchedules(
+  ctx: Context,
+  id: number,
+  input: CompanySchedules,
+  viewer: AccessClaims,
+): Promise<CompanyDto> {
+  if (id !== viewer.companyId) throw new AppError("ERR_NO_COMPANY_FOUND");
+  const { company } = await loadCompany(ctx, id);
+  await ctx.db
+    .update(companies)
+    .set({ schedules: mergeSchedules(company.schedules, input.schedules), updatedAt: new Date() })
+    .where(eq(companies.id, id));
+  return presentOne(ctx, id, viewer);
+}

@@ -21,15 +21,20 @@ const siblingsOf = (queueId: number, parentId: number | null): SQL =>
     parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, parentId),
   )!;
 
-/** An option of one of the company's queues, or 404 as if it did not exist. */
-async function loadOption(db: Db, companyId: number, id: number) {
+async function findOption(db: Db, companyId: number, id: number) {
   const [row] = await db
     .select({ option: queueOptions })
     .from(queueOptions)
     .innerJoin(queues, eq(queues.id, queueOptions.queueId))
     .where(and(eq(queueOptions.id, id), eq(queues.companyId, companyId)));
-  if (!row) throw new AppError("ERR_NOT_FOUND");
-  return row.option;
+  return row?.option;
+}
+
+/** An option of one of the company's queues, or 404 as if it did not exist. */
+async function loadOption(db: Db, companyId: number, id: number) {
+  const option = await findOption(db, companyId, id);
+  if (!option) throw new AppError("ERR_NOT_FOUND");
+  return option;
 }
 
 /** Serialises changes to one queue's tree, so two saves never get the same number. */
@@ -54,10 +59,9 @@ export async function listQueueOptions(
 
 async function assertParentInQueue(ctx: Context, companyId: number, queueId: number, parentId: number | null) {
   if (parentId === null) return;
-  const parent = await ctx.db.query.queueOptions.findFirst({ where: eq(queueOptions.id, parentId) });
+  const parent = await findOption(ctx.db, companyId, parentId);
   // A parent of another queue (or company) is reported like one that does not exist.
   if (parent?.queueId !== queueId) throw new AppError("ERR_VALIDATION", { field: "parentId" });
-  await loadOption(ctx.db, companyId, parentId);
 }
 
 export async function createQueueOption(ctx: Context, companyId: number, input: QueueOptionCreate) {

@@ -1,0 +1,69 @@
+/** One row of the contacts table: avatar, name, number, email and the row actions of business-areas §2.3. */
+import { Avatar, Box, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import Edit from "@mui/icons-material/Edit";
+import WhatsApp from "@mui/icons-material/WhatsApp";
+import type { ContactDto } from "@balcao/contracts";
+import { useTranslation } from "react-i18next";
+
+interface Props {
+  contact: ContactDto;
+  mayDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+const hideOnPhone = { display: { xs: "none", md: "table-cell" } };
+const hideOnSmallPhone = { display: { xs: "none", sm: "table-cell" } };
+
+export function ContactRow({ contact, mayDelete, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <TableRow hover data-testid={`contact-row-${contact.id}`}>
+      <TableCell padding="checkbox" sx={{ ...hideOnSmallPhone, pl: 1 }}>
+        <Avatar src={contact.profilePicUrl || undefined} alt={contact.name} sx={{ width: 32, height: 32 }}>
+          {contact.name.charAt(0).toUpperCase()}
+        </Avatar>
+      </TableCell>
+      <TableCell data-testid="contact-row-name" sx={{ overflowWrap: "break-word" }}>
+        {contact.name}
+      </TableCell>
+      <TableCell data-testid="contact-row-number">{contact.number}</TableCell>
+      <TableCell data-testid="contact-row-email" sx={{ ...hideOnPhone, wordBreak: "break-all" }}>
+        {contact.email}
+      </TableCell>
+      <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
+        <Box component="span" sx={{ display: "inline-flex" }}>
+          {/* The new-ticket modal arrives with the tickets area; until then the action is shown, disabled. */}
+          <Tooltip title={t("contacts.buttons.newTicketSoon")}>
+            <span>
+              <IconButton
+                size="small"
+                disabled
+                aria-label={t("contacts.buttons.newTicket")}
+                data-testid="contact-new-ticket"
+              >
+                <WhatsApp fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <IconButton size="small" onClick={onEdit} aria-label={t("contacts.buttons.edit")} data-testid="contact-edit">
+            <Edit fontSize="small" />
+          </IconButton>
+          {mayDelete && (
+            <IconButton
+              size="small"
+              onClick={onDelete}
+              aria-label={t("contacts.buttons.delete")}
+              data-testid="contact-delete"
+            >
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          )}
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export const contactColumns = { hideOnPhone, hideOnSmallPhone };

@@ -1,0 +1,112 @@
+/**
+ * The list pages of business-areas §2.2: search text lowercased and applied
+ * after 500 ms (back to page 1), pages from 1 loaded one after another, and
+ * helpers that apply a realtime event to every loaded page.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { timings } from "@balcao/contracts";
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { api } from "../../api/http";
+
+interface Identified {
+  id: number;
+}
+
+/** A page as the server answers it: `{ <items>, hasMore, count? }`. */
+export type PageOf<K extends string, T> = { [P in K]: T[] } & { hasMore: boolean; count?: number };
+
+export function useDebouncedValue<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function usePagedList<K extends string, T extends Identified>(opts: { key: string; path: string; field: K }) {
+  const { key, path, field } = opts;
+  const [search, setSearch] = useState("");
+  const searchParam = useDebouncedValue(search.trim().toLowerCase(), timings.searchDebounceMs);
+  const query = useInfiniteQuery({
+    queryKey: [key, searchParam],
+    queryFn: ({ pageParam }) => api.get<PageOf<K, T>>(path, { searchParam, pageNumber: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last: PageOf<K, T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+  const pages = query.data?.pages;
+  const items = useMemo(() => {
+    // A row created while paging may shift into the next page too: show it once.
+    const seen = new Set<number>();
+    return (pages ?? []).flatMap((p) => p[field]).filter((item) => !seen.has(item.id) && seen.add(item.id));
+  }, [pages, field]);
+  return { search, setSearch, searchParam, items, count: pages?.[0]?.count, query };
+}
+
+type Pages<K extends string, T> = InfiniteData<PageOf<K, T>>;
+
+function withItems<K extends string, T>(page: PageOf<K, T>, field: K, items: T[], count = page.count): PageOf<K, T> {
+  return { ...page, [field]: items, count };
+}
+
+/** Applies a change to every cached search of the list. */
+function editAll<K extends string, T>(
+  client: QueryClient,
+  key: string,
+  change: (data: Pages<K, T>, searchParam: string) => Pages<K, T>,
+) {
+  for (const [queryKey, data] of client.getQueriesData<Pages<K, T>>({ queryKey: [key] })) {
+    const searchParam = typeof queryKey[1] === "string" ? queryKey[1] : "";
+    if (data) client.setQueryData(queryKey, change(data, searchParam));
+  }
+}
+
+const has = <T extends Identified>(items: T[], id: number) => items.some((x) => x.id === id);
+
+/**
+ * Realtime create/update: replaced where it is loaded; a new one goes on top
+ * of the unfiltered list only (a search's results come from the server).
+ */
+export function upsertInPages<K extends string, T extends Identified>(
+  client: QueryClient,
+  key: string,
+  field: K,
+  item: T,
+) {
+  editAll<K, T>(client, key, (data, searchParam) => {
+    if (data.pages.some((p) => has(p[field], item.id))) {
+      const pages = data.pages.map((p) =>
+        withItems(
+          p,
+          field,
+          p[field].map((x) => (x.id === item.id ? item : x)),
+        ),
+      );
+      return { ...data, pages };
+    }
+    const [first, ...rest] = data.pages;
+    if (searchParam !== "" || !first) return data;
+    const count = first.count === undefined ? undefined : first.count + 1;
+    return { ...data, pages: [withItems(first, field, [item, ...first[field]], count), ...rest] };
+  });
+}
+
+export function removeFromPages<K extends string, T extends Identified>(
+  client: QueryClient,
+  key: string,
+  field: K,
+  id: number,
+) {
+  editAll<K, T>(client, key, (data) => {
+    if (!data.pages.some((p) => has(p[field], id))) return data;
+    const pages = data.pages.map((p, i) =>
+      withItems(
+        p,
+        field,
+        p[field].filter((x) => x.id !== id),
+        i === 0 && p.count !== undefined ? p.count - 1 : p.count,
+      ),
+    );
+    return { ...data, pages };
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * Add or edit a tag (business-areas §2.5): name, a free colour (the browser's
+ * colour picker, no transparency) and the 'Kanban' switch, shown only to admin
+ * and supervisor profiles.
+ */
+import { useEffect } from "react";
+import {
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Switch,
+  TextField,
+  useTheme,
+} from "@mui/material";
+import { canSetKanban, type TagListItem } from "@balcao/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "react-toastify";
+import { api } from "../../api/http";
+import { toastError } from "../../api/toast-error";
+import { useAuth } from "../../app/auth";
+import { FormField } from "../auth/FormField";
+import { upsertInPages } from "../lists/usePagedList";
+import { emptyTagForm, tagFormSchema, toTagBody, toTagForm, type TagFormValues } from "./tagForm";
+import { tagsKey } from "./useTags";
+
+interface Props {
+  /** The tag to edit; absent to add one. */
+  tagId?: number;
+  onClose: () => void;
+}
+
+export function TagModal({ tagId, onClose }: Props) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const mayKanban = canSetKanban(user?.profile) || user?.super === true;
+  const record = useQuery({
+    queryKey: ["tag", tagId],
+    queryFn: () => api.get<TagListItem>(`/tags/${tagId}`),
+    enabled: tagId !== undefined,
+    gcTime: 0,
+  });
+  const { control, handleSubmit, reset } = useForm<TagFormValues>({
+    resolver: zodResolver(tagFormSchema),
+    defaultValues: emptyTagForm,
+    mode: "onTouched",
+  });
+  const [name, color] = useWatch({ control, name: ["name", "color"] });
+
+  useEffect(() => {
+    if (record.data) reset(toTagForm(record.data));
+  }, [record.data, reset]);
+  useEffect(() => {
+    if (!record.isError) return;
+    toastError(record.error);
+    onClose();
+  }, [record.isError, record.error, onClose]);
+
+  const save = useMutation({
+    mutationFn: (values: TagFormValues) => {
+      const body = toTagBody(values, user?.id);
+      return tagId === undefined ? api.post<TagListItem>("/tags", body) : api.put<TagListItem>(`/tags/${tagId}`, body);
+    },
+    onSuccess: (tag) => {
+      upsertInPages(queryClient, tagsKey, "tags", tag);
+      toast.success(t("tags.toasts.saved"));
+      onClose();
+    },
+    onError: toastError,
+  });
+
+  const loading = tagId !== undefined && !record.data;
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth scroll="paper" data-testid="tag-modal">
+      <DialogTitle>{tagId === undefined ? t("tagModal.title.add") : t("tagModal.title.edit")}</DialogTitle>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+        sx={{ display: "contents" }}
+      >
+        <DialogContent dividers>
+          {loading ? (
+            <Box sx={{ display: "grid", placeItems: "center", py: 6 }} aria-busy="true">
+              <CircularProgress />
+            </Box>
+          ) : (
+            <>
+              <FormField control={control} name="name" label={t("tagModal.form.name")} testId="tag-name" autoFocus />
+              <Controller
+                control={control}
+                name="color"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    type="color"
+                    label={t("tagModal.form.color")}
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    onBlur={field.onBlur}
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message ? t(fieldState.error.message) : field.value.toUpperCase()}
+                    fullWidth
+                    margin="dense"
+                    slotProps={{ htmlInput: { "data-testid": "tag-color", style: { height: 36, cursor: "pointer" } } }}
+                  />
+                )}
+              />
+              {mayKanban && (
+                <Controller
+                  control={control}
+                  name="kanban"
+                  render={({ field }) => (
+                    <FormControlLabel
+                      sx={{ mt: 1 }}
+                      label={t("tagModal.form.kanban")}
+                      control={
+                        <Switch
+                          checked={field.value}
+                          onChange={(e) => field.onChange(e.target.checked)}
+                          slotProps={{ input: { "data-testid": "tag-kanban" } as object }}
+                        />
+                      }
+                    />
+                  )}
+                />
+              )}
+              <Box sx={{ mt: 2 }}>
+                <Chip
+                  label={name.trim() || t("tagModal.form.preview")}
+                  sx={{ bgcolor: color, color: theme.palette.getContrastText(color || "#000000") }}
+                  data-testid="tag-preview"
+                />
+              </Box>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit" data-testid="tag-cancel">
+            {t("tagModal.buttons.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" loading={save.isPending} disabled={loading} data-testid="tag-save">
+            {tagId === undefined ? t("tagModal.buttons.okAdd") : t("tagModal.buttons.okEdit")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,7 +1,8 @@
 /**
  * A company whose subscription has expired cannot log in: the login page says
  * so with the due date and the person stays on it. The company is prepared by
- * the global setup (signed up, then its due date moved into the past).
+ * the global setup: signed up, then its due date moved into the past by the
+ * super admin through PUT /api/companies/{id}.
  */
 import { expect, test } from "./harness/fixtures.js";
 import { readEnv } from "./harness/env.js";

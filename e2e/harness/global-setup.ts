@@ -5,25 +5,23 @@
  * function stops everything after the run.
  *
  * It also prepares one fixture no public route can make: a company whose
- * subscription has expired. It signs up through the API like anyone else and
- * then has its due date moved into the past in the database. PGlite allows one
- * process per data directory, so in that mode the server is stopped for the
- * edit and started again.
+ * subscription has expired. It signs up through the API like anyone else, then
+ * the super admin moves its due date into the past (PUT /api/companies/{id}).
+ * This is done here, before any test runs, because a login ends the user's
+ * other sessions: a spec driving the super admin in the browser is never
+ * logged out by it.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { envKeys } from "./env.js";
 import { startMailbox } from "./mailbox.js";
-import { newPerson, signUpByApi } from "./people.js";
-import { createRunDatabase, repoRoot, startServer, type RunDatabase, type RunningServer } from "./server.js";
+import { apiLogin, newPerson, signUpByApi } from "./people.js";
+import { createRunDatabase, repoRoot, startServer, type RunDatabase } from "./server.js";
 
-export const ADMIN_PASSWORD = "Admin123e2e";
+export const ADMIN = { email: "admin@example.com", password: "Admin123e2e" };
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-
-const expireSql = "UPDATE companies SET due_date = $1 WHERE id = $2";
 
 export default async function globalSetup() {
   const dir = mkdtempSync(path.join(tmpdir(), "balcao-e2e-"));
@@ -51,36 +49,45 @@ export default async function globalSetup() {
       cleanups.push(() => created.drop());
     }
 
+    // The web app as `npm run build` left it, copied so that a rebuild during the
+    // run (a developer's, or another checkout's) cannot pull pages from under the tests.
+    const builtWeb = path.join(repoRoot, "apps/web/dist");
+    if (!existsSync(path.join(builtWeb, "index.html"))) {
+      throw new Error("apps/web/dist is missing: run `npm run build` first (npm run test:e2e does)");
+    }
+    const web = path.join(dir, "web");
+    cpSync(builtWeb, web, { recursive: true });
+
     const env: Record<string, string> = {
       NODE_ENV: "production",
       LOG_LEVEL: "info",
       DATA_DIR: path.join(dir, "data"),
-      ADMIN_PASSWORD,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(mailbox.smtpPort),
       SMTP_SECURE: "false",
+      WEB_DIST: web,
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     // Never let a developer's own settings leak into the run.
-    for (const key of ["DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "SMTP_USER", "SMTP_PASS", "WEB_DIST"]) {
+    for (const key of ["DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "SMTP_USER", "SMTP_PASS"]) {
       if (!(key in env)) env[key] = "";
     }
 
-    let server: RunningServer = await startServer(env, logFile);
+    const server = await startServer(env, logFile);
     cleanups.push(() => server.stop());
 
     const expired = newPerson("expired");
     const company = await signUpByApi(server.url, expired);
     const dueDate = daysAgo(10);
-    if (database) {
-      await database.sql(expireSql, [dueDate, company.id]);
-    } else {
-      await server.stop();
-      const db = new PGlite(path.join(env.DATA_DIR!, "db"));
-      await db.query(expireSql, [dueDate, company.id]);
-      await db.close();
-      server = await startServer(env, logFile);
-    }
+    const { token } = await apiLogin(server.url, ADMIN.email, ADMIN.password);
+    const res = await fetch(`${server.url}/api/companies/${company.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ dueDate }),
+    });
+    if (!res.ok) throw new Error(`PUT /api/companies/${company.id} answered ${res.status}: ${await res.text()}`);
 
     process.env[envKeys.baseURL] = server.url;
     process.env[envKeys.mailboxURL] = mailbox.url;

@@ -52,3 +52,14 @@ export async function signUpByApi(baseURL: string, person: Person): Promise<{ id
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { id: number; dueDate: string };
 }
+
+/** POST /api/auth/login: the access token and user, as the login page receives them. */
+export async function apiLogin(baseURL: string, email: string, password: string): Promise<{ token: string }> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { token: string };
+}

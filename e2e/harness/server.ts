@@ -35,7 +35,6 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 
 export interface RunDatabase {
   url: string;
-  sql(text: string, values?: unknown[]): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -48,7 +47,6 @@ export async function createRunDatabase(adminUrl: string): Promise<RunDatabase> 
   const url = u.toString();
   return {
     url,
-    sql: (text, values) => withClient(url, async (c) => void (await c.query(text, values))),
     drop: () => withClient(adminUrl, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
 }

@@ -14,6 +14,7 @@ const TagsPage = lazy(() => import("../features/tags/TagsPage"));
 const ContactsPage = lazy(() => import("../features/contacts/ContactsPage"));
 const QueuesPage = lazy(() => import("../features/queues/QueuesPage"));
 const TodoListPage = lazy(() => import("../features/todo/TodoListPage"));
+const UsersPage = lazy(() => import("../features/users/UsersPage"));
 
 /**
  * Private areas: path, i18n key of the page title, the plan feature that gates it (core-platform §6),
@@ -29,7 +30,7 @@ const areas: { path: string; title: string; plan?: PlanFlag; page?: LazyExoticCo
   { path: "/tags", title: "tags", page: TagsPage },
   { path: "/contacts", title: "contacts", page: ContactsPage },
   { path: "/helps", title: "helps" },
-  { path: "/users", title: "users" },
+  { path: "/users", title: "users", page: UsersPage },
   { path: "/files", title: "files" },
   { path: "/prompts", title: "prompts", plan: "useOpenAi" },
   { path: "/queue-integration", title: "queueIntegration", plan: "useIntegrations" },

@@ -54,7 +54,8 @@ export function UserModal({ open, userId, onClose, onSaved }: Props) {
   const loading = userId !== undefined && !source && !record.isError;
 
   const { control, handleSubmit, reset } = useForm<UserFormValues>({
-    resolver: zodResolver(userFormSchema),
+    // Adding a user needs a password; editing keeps the current one when left empty.
+    resolver: zodResolver(userFormSchema(userId === undefined)),
     defaultValues: emptyUserForm,
     mode: "onTouched",
   });
@@ -78,7 +79,7 @@ export function UserModal({ open, userId, onClose, onSaved }: Props) {
     onSuccess: (saved) => {
       toast.success(t("userModal.success"));
       if (me && saved.id === me.id) setUser({ ...me, ...saved, company: saved.company ?? me.company });
-      void queryClient.invalidateQueries({ queryKey: ["users"] });
+      void queryClient.invalidateQueries({ queryKey: ["user", saved.id] });
       onSaved?.(saved);
       onClose();
     },

@@ -41,7 +41,10 @@ function FormText(props: {
           error={!!fieldState.error}
           helperText={fieldState.error?.message ? t(fieldState.error.message) : " "}
           fullWidth
-          slotProps={{ input: { endAdornment: props.endAdornment } }}
+          slotProps={{
+            input: { endAdornment: props.endAdornment },
+            htmlInput: { "data-testid": `user-modal-${props.name}` },
+          }}
         />
       )}
     />
@@ -81,7 +84,14 @@ export function UserModalFields({ control, editProfile, editQueues, queues, conn
           name="profile"
           control={control}
           render={({ field }) => (
-            <TextField select {...field} label={t("userModal.form.profile")} fullWidth helperText=" ">
+            <TextField
+              select
+              {...field}
+              label={t("userModal.form.profile")}
+              fullWidth
+              helperText=" "
+              data-testid="user-modal-profile"
+            >
               <MenuItem value="admin">{t("userModal.form.admin")}</MenuItem>
               <MenuItem value="user">{t("userModal.form.user")}</MenuItem>
               {field.value === "supervisor" && <MenuItem value="supervisor">{t("userModal.form.supervisor")}</MenuItem>}
@@ -97,6 +107,7 @@ export function UserModalFields({ control, editProfile, editQueues, queues, conn
             <TextField
               select
               label={t("userModal.form.queues")}
+              data-testid="user-modal-queues"
               value={field.value}
               // A multiple select hands over the array of chosen ids, whatever the event's string type says.
               onChange={(e) => field.onChange(e.target.value)}

@@ -46,7 +46,7 @@ export function useConnectionOptions(enabled: boolean) {
 
 export function useUserRecord(userId: number | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ["users", userId],
+    queryKey: ["user", userId],
     queryFn: () => api.get<AuthUser>(`/users/${userId}`),
     enabled: enabled && userId !== undefined,
     retry: false,

@@ -7,26 +7,31 @@ import { z } from "zod";
 
 const m = (key: string) => `userModal.validation.${key}`;
 
-export const userFormSchema = z.object({
-  name: z.string().trim().min(1, m("required")).min(limits.nameMin, m("tooShort")).max(limits.nameMax, m("tooLong")),
-  // Empty keeps the current password.
-  password: z
+const passwordRule = (required: boolean) =>
+  z
     .string()
+    .refine((v) => !required || v !== "", m("required"))
     .refine((v) => v === "" || v.length >= limits.passwordMin, m("tooShort"))
-    .refine((v) => v.length <= limits.passwordMax, m("tooLong")),
-  email: z
-    .string()
-    .trim()
-    .min(1, m("required"))
-    .pipe(z.email(m("invalidEmail"))),
-  profile: z.enum(["admin", "user", "supervisor"]),
-  allTicket: z.enum(["enabled", "desabled"]),
-  /** "" for no default connection: a select needs a string value. */
-  whatsappId: z.string(),
-  queueIds: z.array(z.number()),
-});
+    .refine((v) => v.length <= limits.passwordMax, m("tooLong"));
 
-export type UserFormValues = z.infer<typeof userFormSchema>;
+/** `creating`: a new user needs a password; an edit left empty keeps the current one. */
+export const userFormSchema = (creating: boolean) =>
+  z.object({
+    name: z.string().trim().min(1, m("required")).min(limits.nameMin, m("tooShort")).max(limits.nameMax, m("tooLong")),
+    password: passwordRule(creating),
+    email: z
+      .string()
+      .trim()
+      .min(1, m("required"))
+      .pipe(z.email(m("invalidEmail"))),
+    profile: z.enum(["admin", "user", "supervisor"]),
+    allTicket: z.enum(["enabled", "desabled"]),
+    /** "" for no default connection: a select needs a string value. */
+    whatsappId: z.string(),
+    queueIds: z.array(z.number()),
+  });
+
+export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;
 
 export const emptyUserForm: UserFormValues = {
   name: "",

@@ -12,3 +12,4 @@ export * from "./schemas/users.js";
 export * from "./schemas/companies.js";
 export * from "./schemas/plans.js";
 export * from "./schemas/helps.js";
+export * from "./schemas/announcements.js";

@@ -6,6 +6,7 @@ import type { AuthUser } from "./entities.js";
 import type { ContactDto } from "./schemas/contacts.js";
 import type { TagListItem } from "./schemas/tags.js";
 import type { QueueDto } from "./schemas/queues.js";
+import type { AnnouncementDto } from "./schemas/announcements.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -41,7 +42,8 @@ export interface ChannelPayloads {
   queue: { action: "create" | "update" | "delete"; queue?: QueueDto; queueId?: number };
   settings: { action: "update"; setting: { key: string; value: string } };
   payment: { action: "CONCLUIDA"; company: { id: number; dueDate: string } };
-  announcement: { action: "create" | "update" | "delete"; record?: unknown; id?: number };
+  /** Platform-wide: every signed-in socket. An inactive record reaches non-super sockets as a delete. */
+  announcement: { action: "create" | "update" | "delete"; record?: AnnouncementDto; id?: number };
 }
 
 /** Client → server room protocol (§7.9). */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Context } from "../context.js";
 import { mediaRoutes } from "../media/media.routes.js";
+import { announcementsRoutes } from "../modules/announcements/announcements.routes.js";
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
@@ -24,6 +25,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     tagsRoutes,
     contactsRoutes,
     helpsRoutes,
+    announcementsRoutes,
   ]) {
     await api.register(routes(ctx));
   }

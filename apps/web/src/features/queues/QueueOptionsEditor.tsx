@@ -9,7 +9,7 @@ import { Box, Button, Typography } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import type { QueueOptionDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { OptionLevel } from "./OptionLevel";
 import { OptionsEditorContext, type OptionsEditor } from "./optionsEditorContext";
 import { useOptionMutations } from "./useQueueOptions";
@@ -88,6 +88,8 @@ function SavedQueueOptions({ queueId }: { queueId: number }) {
         open={deleting !== null}
         title={t("queueOptions.confirmDelete.title")}
         message={t("queueOptions.confirmDelete.message", { title: deleting?.title || t("queueOptions.untitled") })}
+        confirmLabel={t("queues.confirm.ok")}
+        cancelLabel={t("common.cancel")}
         onConfirm={() => deleting && remove(deleting)}
         onClose={() => setDeleting(null)}
         testId="option-delete-dialog"

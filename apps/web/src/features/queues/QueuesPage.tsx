@@ -22,7 +22,7 @@ import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import Edit from "@mui/icons-material/Edit";
 import type { QueueDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { QueueModal } from "./QueueModal";
 import { useDeleteQueue, useQueues } from "./useQueues";
 
@@ -131,6 +131,8 @@ export default function QueuesPage() {
         open={deleting !== null}
         title={t("queues.confirm.title", { name: deleting?.name ?? "" })}
         message={t("queues.confirm.message")}
+        confirmLabel={t("queues.confirm.ok")}
+        cancelLabel={t("common.cancel")}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onClose={() => setDeleting(null)}
         testId="queue-delete-dialog"

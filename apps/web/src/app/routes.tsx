@@ -1,7 +1,7 @@
 /** The route table of core-platform §2.1. Areas arrive with their issues. */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import type { PlanFlag } from "../features/layout/menu-rules";
+import { planFlagForPage } from "@balcao/contracts";
 import { PlanGate } from "../features/layout/PlanGate";
 import { AreaPage } from "../features/placeholder/AreaPage";
 import { Loading, PrivateRoute, PublicRoute } from "./guards";
@@ -14,13 +14,18 @@ const TagsPage = lazy(() => import("../features/tags/TagsPage"));
 const ContactsPage = lazy(() => import("../features/contacts/ContactsPage"));
 const QueuesPage = lazy(() => import("../features/queues/QueuesPage"));
 const TodoListPage = lazy(() => import("../features/todo/TodoListPage"));
+const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
+const HelpsPage = lazy(() => import("../features/helps/HelpsPage"));
+const SubscriptionPage = lazy(() => import("../features/subscription/SubscriptionPage"));
 const UsersPage = lazy(() => import("../features/users/UsersPage"));
+const AnnouncementsPage = lazy(() => import("../features/announcements/AnnouncementsPage"));
 
 /**
- * Private areas: path, i18n key of the page title, the plan feature that gates it (core-platform §6),
- * and the area's lazy page (a placeholder until the area is built).
+ * Private areas: path, i18n key of the page title and the area's lazy page (a
+ * placeholder until the area is built). The plan feature gating a page
+ * (core-platform §6) comes from the contracts' planFeatures.
  */
-const areas: { path: string; title: string; plan?: PlanFlag; page?: LazyExoticComponent<ComponentType> }[] = [
+const areas: { path: string; title: string; page?: LazyExoticComponent<ComponentType> }[] = [
   { path: "/", title: "dashboard" },
   { path: "/tickets/:ticketId?", title: "tickets" },
   { path: "/connections", title: "connections" },
@@ -29,31 +34,32 @@ const areas: { path: string; title: string; plan?: PlanFlag; page?: LazyExoticCo
   { path: "/schedules", title: "schedules" },
   { path: "/tags", title: "tags", page: TagsPage },
   { path: "/contacts", title: "contacts", page: ContactsPage },
-  { path: "/helps", title: "helps" },
+  { path: "/helps", title: "helps", page: HelpsPage },
   { path: "/users", title: "users", page: UsersPage },
   { path: "/files", title: "files" },
-  { path: "/prompts", title: "prompts", plan: "useOpenAi" },
-  { path: "/queue-integration", title: "queueIntegration", plan: "useIntegrations" },
-  { path: "/messages-api", title: "messagesAPI", plan: "useExternalApi" },
-  { path: "/settings", title: "settings" },
-  { path: "/kanban", title: "kanban", plan: "useKanban" },
+  { path: "/prompts", title: "prompts" },
+  { path: "/queue-integration", title: "queueIntegration" },
+  { path: "/messages-api", title: "messagesAPI" },
+  { path: "/settings", title: "settings", page: SettingsPage },
+  { path: "/kanban", title: "kanban" },
   { path: "/financeiro", title: "financeiro" },
   { path: "/queues", title: "queues", page: QueuesPage },
-  { path: "/announcements", title: "annoucements" },
-  { path: "/subscription", title: "subscription" },
+  { path: "/announcements", title: "annoucements", page: AnnouncementsPage },
+  { path: "/subscription", title: "subscription", page: SubscriptionPage },
   { path: "/chats/:id?", title: "chats" },
-  { path: "/contact-lists", title: "contactLists", plan: "useCampaigns" },
-  { path: "/contact-lists/:contactListId/contacts", title: "contactLists", plan: "useCampaigns" },
-  { path: "/campaigns", title: "campaigns", plan: "useCampaigns" },
-  { path: "/campaign/:campaignId/report", title: "campaigns", plan: "useCampaigns" },
-  { path: "/campaigns-config", title: "campaignsConfig", plan: "useCampaigns" },
+  { path: "/contact-lists", title: "contactLists" },
+  { path: "/contact-lists/:contactListId/contacts", title: "contactLists" },
+  { path: "/campaigns", title: "campaigns" },
+  { path: "/campaign/:campaignId/report", title: "campaigns" },
+  { path: "/campaigns-config", title: "campaignsConfig" },
   { path: "/phrase-lists", title: "flowsCampaign" },
   { path: "/flowbuilders", title: "flowsConversation" },
   { path: "/flowbuilder/:id?", title: "flowsConversation" },
 ];
 
-function areaElement(title: string, plan?: PlanFlag, Page?: LazyExoticComponent<ComponentType>) {
+function areaElement(path: string, title: string, Page?: LazyExoticComponent<ComponentType>) {
   const page = Page ? <Page /> : <AreaPage titleKey={`mainDrawer.listItems.${title}`} />;
+  const plan = planFlagForPage(path);
   return plan ? <PlanGate flag={plan}>{page}</PlanGate> : page;
 }
 
@@ -73,8 +79,8 @@ export function AppRoutes() {
             </PrivateRoute>
           }
         >
-          {areas.map(({ path, title, plan, page }) => (
-            <Route key={path} path={path} element={areaElement(title, plan, page)} />
+          {areas.map(({ path, title, page }) => (
+            <Route key={path} path={path} element={areaElement(path, title, page)} />
           ))}
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -2,12 +2,9 @@
  * The side menu of core-platform §2.3 as data: which entries a user sees, in
  * the spec's order. Kept free of React and icons so it can be tested alone.
  */
-import { can, type PlanDto, type SettingEntry } from "@balcao/contracts";
+import { can, planFlagForPage, type PlanFlag, type SettingEntry } from "@balcao/contracts";
 
-export type PlanFlag = keyof Pick<
-  PlanDto,
-  "useCampaigns" | "useSchedules" | "useInternalChat" | "useExternalApi" | "useKanban" | "useOpenAi" | "useIntegrations"
->;
+export type { PlanFlag } from "@balcao/contracts";
 
 export type MenuKey =
   | "dashboard"
@@ -70,6 +67,12 @@ export function hasPlanFeature(flag: PlanFlag, plan: MenuContext["plan"], settin
 
 const link = (key: MenuKey, to: string): MenuLink => ({ kind: "link", key, to });
 
+/** Whether the plan opens a page; which flag gates which page is the contracts' planFeatures. */
+function planAllows(ctx: MenuContext, to: string): boolean {
+  const flag = planFlagForPage(to);
+  return !flag || hasPlanFeature(flag, ctx.plan, ctx.settings);
+}
+
 /** Keeps the entries whose condition holds; `false` entries are dropped. */
 const when = <T>(...items: (T | false)[]): T[] => items.filter((i): i is T => i !== false);
 
@@ -77,7 +80,7 @@ export function mainEntries(ctx: MenuContext): MenuLink[] {
   return when(
     can(ctx.profile, "dashboard:view") && link("dashboard", "/"),
     link("tickets", "/tickets"),
-    hasPlanFeature("useKanban", ctx.plan) && link("kanban", "/kanban"),
+    planAllows(ctx, "/kanban") && link("kanban", "/kanban"),
     link("quickMessages", "/quick-messages"),
     link("tasks", "/todolist"),
     link("contacts", "/contacts"),
@@ -91,9 +94,9 @@ export function mainEntries(ctx: MenuContext): MenuLink[] {
 /** null when the Administration section is not shown at all. */
 export function adminEntries(ctx: MenuContext): MenuEntry[] | null {
   if (!can(ctx.profile, "drawer-admin-items:view")) return null;
-  const feature = (flag: PlanFlag) => hasPlanFeature(flag, ctx.plan, ctx.settings);
+  const allows = (to: string) => planAllows(ctx, to);
   return when<MenuEntry>(
-    feature("useCampaigns") && {
+    allows("/campaigns") && {
       kind: "group",
       key: "campaigns",
       children: [
@@ -108,13 +111,13 @@ export function adminEntries(ctx: MenuContext): MenuEntry[] | null {
       children: [link("flowsCampaign", "/phrase-lists"), link("flowsConversation", "/flowbuilders")],
     },
     ctx.isSuper && link("annoucements", "/announcements"),
-    feature("useOpenAi") && link("prompts", "/prompts"),
-    feature("useIntegrations") && link("queueIntegration", "/queue-integration"),
+    allows("/prompts") && link("prompts", "/prompts"),
+    allows("/queue-integration") && link("queueIntegration", "/queue-integration"),
     link("connections", "/connections"),
     link("files", "/files"),
     link("queues", "/queues"),
     link("users", "/users"),
-    feature("useExternalApi") && link("messagesAPI", "/messages-api"),
+    allows("/messages-api") && link("messagesAPI", "/messages-api"),
     link("financeiro", "/financeiro"),
     link("settings", "/settings"),
   );

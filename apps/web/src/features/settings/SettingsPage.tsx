@@ -1,0 +1,73 @@
+/**
+ * Settings (/settings, core-platform §2.18): the Options tab for everyone who
+ * reaches it; the company Schedules tab when scheduleType is "company"; and
+ * the Companies, Plans and Help tabs for super users only.
+ */
+import { useState } from "react";
+import { Box, Paper, Tab, Tabs, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { useAuth } from "../../app/auth";
+import { CompaniesTab } from "./companies/CompaniesTab";
+import { HelpsTab } from "./helps/HelpsTab";
+import { OptionsTab } from "./OptionsTab";
+import { PlansTab } from "./plans/PlansTab";
+import { SchedulesTab } from "./SchedulesTab";
+import { useSettings } from "./useSettings";
+
+type TabKey = "options" | "schedules" | "companies" | "plans" | "helps";
+
+export function visibleTabs(isSuper: boolean, scheduleType: string | undefined): TabKey[] {
+  const tabs: TabKey[] = ["options"];
+  if (scheduleType === "company") tabs.push("schedules");
+  if (isSuper) tabs.push("companies", "plans", "helps");
+  return tabs;
+}
+
+function TabBody({ tab, isSuper }: { tab: TabKey; isSuper: boolean }) {
+  switch (tab) {
+    case "options":
+      return <OptionsTab isSuper={isSuper} />;
+    case "schedules":
+      return <SchedulesTab />;
+    case "companies":
+      return <CompaniesTab />;
+    case "plans":
+      return <PlansTab />;
+    case "helps":
+      return <HelpsTab />;
+  }
+}
+
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const settings = useSettings();
+  const isSuper = user?.super === true;
+  const scheduleType = settings.data?.find((s) => s.key === "scheduleType")?.value;
+  const tabs = visibleTabs(isSuper, scheduleType);
+  const [chosen, setChosen] = useState<TabKey>("options");
+  // A tab that disappears (scheduleType changed) falls back to Options.
+  const tab = tabs.includes(chosen) ? chosen : "options";
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {t("settings.title")}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_, value: TabKey) => setChosen(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}
+      >
+        {tabs.map((key) => (
+          <Tab key={key} value={key} label={t(`settings.tabs.${key}`)} data-testid={`settings-tab-${key}`} />
+        ))}
+      </Tabs>
+      <Box>
+        <TabBody tab={tab} isSuper={isSuper} />
+      </Box>
+    </Paper>
+  );
+}

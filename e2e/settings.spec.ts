@@ -1,0 +1,127 @@
+/**
+ * Settings (core-platform §2.18). A company admin changes an option that
+ * survives a reload and, with business hours managed by company, saves the
+ * company's hours on the Schedules tab. The super admin creates a plan and a
+ * company due in 5 days (a yellow row), then renews it with the expiry button.
+ */
+import { randomBytes } from "node:crypto";
+import { addRecurrence } from "@balcao/contracts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./harness/fixtures.js";
+import { t } from "./harness/i18n.js";
+import { logIn } from "./harness/pages.js";
+import { newPerson, signUpByApi } from "./harness/people.js";
+import { asSuperAdmin } from "./harness/super-admin.js";
+
+/** A day counted from today in the browser's time zone (playwright.config: America/Sao_Paulo), as YYYY-MM-DD. */
+function dayFromToday(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("/");
+
+async function openSettings(page: Page) {
+  await page.getByTestId("menu-item-settings").click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByTestId("settings-options")).toBeVisible();
+}
+
+async function chooseOption(page: Page, key: string, value: string) {
+  await page.getByTestId(`setting-${key}`).selectOption(value);
+  await expect(page.getByText(t("pt", "settings.options.toasts.success")).first()).toBeVisible();
+}
+
+test("a company admin changes an option, and keeps company business hours on the Schedules tab", async ({
+  page,
+  baseURL,
+}) => {
+  const admin = newPerson("settings");
+  await signUpByApi(baseURL!, admin);
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await openSettings(page);
+
+  // An admin sees Options only: no super tabs, no super-only options.
+  await expect(page.getByTestId("settings-tab-companies")).toHaveCount(0);
+  await expect(page.getByTestId("setting-campaignsEnabled")).toHaveCount(0);
+  await expect(page.getByTestId("setting-asaas")).toHaveCount(0);
+
+  await chooseOption(page, "userRating", "enabled");
+  await page.reload();
+  await expect(page.getByTestId("setting-userRating")).toHaveValue("enabled");
+
+  // Business hours by company: the Schedules tab appears.
+  await expect(page.getByTestId("settings-tab-schedules")).toHaveCount(0);
+  await chooseOption(page, "scheduleType", "company");
+  await page.getByTestId("settings-tab-schedules").click();
+  await expect(page.getByTestId("hours-monday-startTime")).toHaveValue("08:00");
+  await page.getByTestId("hours-monday-startTime").fill("09:30");
+  await page.getByTestId("hours-friday-endTime").fill("17:00");
+  await page.getByTestId("hours-save").click();
+  await expect(page.getByText(t("pt", "settings.schedulesUpdated"))).toBeVisible();
+
+  await page.reload();
+  await page.getByTestId("settings-tab-schedules").click();
+  await expect(page.getByTestId("hours-monday-startTime")).toHaveValue("09:30");
+  await expect(page.getByTestId("hours-friday-endTime")).toHaveValue("17:00");
+
+  // Back to hours per queue: the tab goes away.
+  await page.getByTestId("settings-tab-options").click();
+  await chooseOption(page, "scheduleType", "queue");
+  await expect(page.getByTestId("settings-tab-schedules")).toHaveCount(0);
+});
+
+test("the super admin creates a plan and a company, sees its due-date colour and renews it", async ({ page }) => {
+  const tag = randomBytes(4).toString("hex");
+  const planName = `Plano ${tag}`;
+  const companyName = `Empresa ${tag}`;
+  const due = dayFromToday(5);
+
+  await asSuperAdmin(page, async () => {
+    await openSettings(page);
+
+    // A plan with its limits, value and one feature switched off.
+    await page.getByTestId("settings-tab-plans").click();
+    await page.getByTestId("plan-name").fill(planName);
+    await page.getByTestId("plan-users").fill("3");
+    await page.getByTestId("plan-connections").fill("2");
+    await page.getByTestId("plan-queues").fill("4");
+    await page.getByTestId("plan-value").fill("49,90");
+    await page.getByTestId("plan-useKanban").uncheck();
+    await page.getByTestId("plan-save").click();
+    await expect(page.getByText(t("pt", "plans.toasts.success")).first()).toBeVisible();
+    const planRow = page.locator('tr[data-testid^="plan-row-"]', { hasText: planName });
+    await expect(planRow).toContainText("R$ 49,90");
+
+    // A company on that plan, due in 5 days: a yellow row.
+    await page.getByTestId("settings-tab-companies").click();
+    await page.getByTestId("company-name").fill(companyName);
+    await page.getByTestId("company-email").fill(`billing-${tag}@example.test`);
+    await page.getByTestId("company-plan").selectOption({ label: planName });
+    await page.getByTestId("company-due-date").fill(due);
+    await page.getByTestId("company-save").click();
+    await expect(page.getByText(t("pt", "settings.company.toasts.success")).first()).toBeVisible();
+    const companyRow = page.locator('tr[data-testid^="company-row-"]', { hasText: companyName });
+    await expect(companyRow).toHaveAttribute("data-band", "yellow");
+    await expect(companyRow).toContainText(ddmmyyyy(due));
+    await expect(companyRow).toContainText(planName);
+
+    // The same name again: the duplicate-name hint.
+    await page.getByTestId("company-name").fill(companyName.toUpperCase());
+    await expect(page.getByText(t("pt", "settings.company.duplicateName"))).toBeVisible();
+    await page.getByTestId("company-clear").click();
+
+    // Renew: the expiry button adds the recurrence (a month) in the form; saving keeps it.
+    await companyRow.getByTestId("company-edit").click();
+    await expect(page.getByTestId("company-name")).toHaveValue(companyName);
+    await page.getByTestId("company-expiry").click();
+    const renewed = addRecurrence(due, "MENSAL");
+    await expect(page.getByTestId("company-due-date")).toHaveValue(renewed);
+    await page.getByTestId("company-save").click();
+    await expect(page.getByText(t("pt", "settings.company.toasts.success")).first()).toBeVisible();
+    await expect(companyRow).toContainText(ddmmyyyy(renewed));
+    await expect(companyRow).not.toHaveAttribute("data-band");
+  });
+});

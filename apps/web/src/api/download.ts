@@ -1,7 +1,7 @@
 /**
- * Downloads a file the API streams (e.g. contatos.csv) with the session's
- * bearer token, refreshing it once on a 403 like every other call, and hands
- * it to the browser as a download.
+ * Files the API streams (e.g. contatos.csv, an announcement's image), fetched
+ * with the session's bearer token, refreshing it once on a 403 like every
+ * other call: as a blob, or handed to the browser as a download.
  */
 import { API_BASE, ApiError, refreshToken } from "./http";
 import { readStored } from "./storage";
@@ -22,7 +22,8 @@ async function failure(res: Response): Promise<ApiError> {
   return new ApiError(res.status, (await res.json().catch(() => ({}))) as ApiError["body"]);
 }
 
-export async function downloadFile(path: string, filename: string, query: Query = {}): Promise<void> {
+/** A file the API serves, as a blob (an <img> cannot send the bearer token itself). */
+export async function fetchBlob(path: string, query: Query = {}): Promise<Blob> {
   let res = await fetchFile(path, query);
   if (res.status === 403) {
     const err = await failure(res);
@@ -31,7 +32,11 @@ export async function downloadFile(path: string, filename: string, query: Query 
     res = await fetchFile(path, query);
   }
   if (!res.ok) throw await failure(res);
-  const url = URL.createObjectURL(await res.blob());
+  return res.blob();
+}
+
+export async function downloadFile(path: string, filename: string, query: Query = {}): Promise<void> {
+  const url = URL.createObjectURL(await fetchBlob(path, query));
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;

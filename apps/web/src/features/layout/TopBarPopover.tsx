@@ -20,11 +20,17 @@ interface Props {
   icon: ReactNode;
   hasUnseen?: boolean;
   buttonSx?: SxProps<Theme>;
+  /** Told when the popover opens and closes (e.g. to mark what it lists as seen). */
+  onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }
 
-export function TopBarPopover({ testId, label, icon, hasUnseen = false, buttonSx, children }: Props) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+export function TopBarPopover({ testId, label, icon, hasUnseen = false, buttonSx, onOpenChange, children }: Props) {
+  const [anchor, setAnchorState] = useState<HTMLElement | null>(null);
+  const setAnchor = (el: HTMLElement | null) => {
+    setAnchorState(el);
+    onOpenChange?.(el !== null);
+  };
   const id = `${testId}-popover`;
   // data-* attributes are not in PaperProps' type; they reach the DOM all the same.
   const paperProps = { "data-testid": id } as PaperProps;

@@ -1,12 +1,13 @@
 /**
- * The three top-bar popovers of core-platform §2.14. Their lists arrive with
- * the tickets, announcements and internal-chat areas; until then they are empty.
+ * The three top-bar popovers of core-platform §2.14. The announcements one
+ * lives with its area; the tickets and internal-chat lists arrive with theirs
+ * and are empty until then.
  */
 import type { SxProps, Theme } from "@mui/material";
-import AnnouncementOutlined from "@mui/icons-material/AnnouncementOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import { useTranslation } from "react-i18next";
+import { AnnouncementsPopover } from "../announcements/AnnouncementsPopover";
 import { useHasUnreadChats } from "./badges";
 import { NoRecords, TopBarPopover } from "./TopBarPopover";
 
@@ -23,14 +24,7 @@ export function TopBarPopovers({ buttonSx }: { buttonSx?: SxProps<Theme> }) {
       >
         <NoRecords />
       </TopBarPopover>
-      <TopBarPopover
-        testId="announcements"
-        label={t("notifications.announcements")}
-        icon={<AnnouncementOutlined />}
-        buttonSx={buttonSx}
-      >
-        <NoRecords />
-      </TopBarPopover>
+      <AnnouncementsPopover buttonSx={buttonSx} />
       <TopBarPopover
         testId="chats"
         label={t("notifications.chats")}

@@ -1,10 +1,9 @@
 /** One row of the contacts table: avatar, name, number, email and the row actions of business-areas §2.3. */
 import { Avatar, Box, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import WhatsApp from "@mui/icons-material/WhatsApp";
 import type { ContactDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
+import { RowAction } from "../lists/ListPage";
 
 interface Props {
   contact: ContactDto;
@@ -47,18 +46,14 @@ export function ContactRow({ contact, mayDelete, onEdit, onDelete }: Props) {
               </IconButton>
             </span>
           </Tooltip>
-          <IconButton size="small" onClick={onEdit} aria-label={t("contacts.buttons.edit")} data-testid="contact-edit">
-            <Edit fontSize="small" />
-          </IconButton>
+          <RowAction action="edit" onClick={onEdit} label={t("contacts.buttons.edit")} testId="contact-edit" />
           {mayDelete && (
-            <IconButton
-              size="small"
+            <RowAction
+              action="delete"
               onClick={onDelete}
-              aria-label={t("contacts.buttons.delete")}
-              data-testid="contact-delete"
-            >
-              <DeleteOutline fontSize="small" />
-            </IconButton>
+              label={t("contacts.buttons.delete")}
+              testId="contact-delete"
+            />
           )}
         </Box>
       </TableCell>

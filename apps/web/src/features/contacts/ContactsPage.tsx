@@ -5,18 +5,16 @@
  * company-{companyId}-contact live.
  */
 import { useState } from "react";
-import { Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
+import { Button } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import FileDownload from "@mui/icons-material/FileDownload";
 import UploadFile from "@mui/icons-material/UploadFile";
-import { can, type ContactDto } from "@balcao/contracts";
+import { can } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../api/download";
 import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
-import { ConfirmDialog } from "../lists/ConfirmDialog";
-import { InfiniteSentinel } from "../lists/InfiniteSentinel";
-import { ListHeader } from "../lists/ListHeader";
+import { ListPage } from "../lists/ListPage";
 import { ContactImportModal } from "./ContactImportModal";
 import { ContactModal } from "./ContactModal";
 import { contactColumns, ContactRow } from "./ContactRow";
@@ -30,7 +28,6 @@ export default function ContactsPage() {
   const { search, setSearch, searchParam, items, count, query } = useContactsList();
   const remove = useDeleteContact();
   const [dialog, setDialog] = useState<Dialogs>({ kind: "none" });
-  const [deleting, setDeleting] = useState<ContactDto | null>(null);
   const [exporting, setExporting] = useState(false);
   const mayDelete = can(user?.profile, "contacts-page:deleteContact");
   const close = () => setDialog({ kind: "none" });
@@ -44,89 +41,72 @@ export default function ContactsPage() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <ListHeader
-        title={t("contacts.title")}
-        count={count}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder={t("contacts.searchPlaceholder")}
-        testId="contacts"
-      >
-        <Button
-          variant="outlined"
-          startIcon={<UploadFile />}
-          onClick={() => setDialog({ kind: "import" })}
-          data-testid="contacts-import"
-        >
-          {t("contacts.buttons.import")}
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<Add />}
-          onClick={() => setDialog({ kind: "contact" })}
-          data-testid="contacts-add"
-        >
-          {t("contacts.buttons.add")}
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownload />}
-          onClick={exportCsv}
-          loading={exporting}
-          data-testid="contacts-export"
-        >
-          {t("contacts.buttons.export")}
-        </Button>
-      </ListHeader>
-      <TableContainer>
-        <Table size="small" data-testid="contacts-table" sx={{ "& td, & th": { px: { xs: 0.75, sm: 2 } } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox" sx={contactColumns.hideOnSmallPhone} />
-              <TableCell>{t("contacts.table.name")}</TableCell>
-              <TableCell>{t("contacts.table.whatsapp")}</TableCell>
-              <TableCell sx={contactColumns.hideOnPhone}>{t("contacts.table.email")}</TableCell>
-              <TableCell align="center">{t("contacts.table.actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((contact) => (
-              <ContactRow
-                key={contact.id}
-                contact={contact}
-                mayDelete={mayDelete}
-                onEdit={() => setDialog({ kind: "contact", contactId: contact.id })}
-                onDelete={() => setDeleting(contact)}
-              />
-            ))}
-            {query.isSuccess && items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5} align="center" sx={{ color: "text.secondary", py: 4 }}>
-                  {t("contacts.empty")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <InfiniteSentinel
-        hasMore={query.hasNextPage}
-        loading={query.isFetching}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+    <ListPage
+      testId="contacts"
+      title={t("contacts.title")}
+      count={count}
+      search={{ value: search, onChange: setSearch, placeholder: t("contacts.searchPlaceholder") }}
+      actions={
+        <>
+          <Button
+            variant="outlined"
+            startIcon={<UploadFile />}
+            onClick={() => setDialog({ kind: "import" })}
+            data-testid="contacts-import"
+          >
+            {t("contacts.buttons.import")}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => setDialog({ kind: "contact" })}
+            data-testid="contacts-add"
+          >
+            {t("contacts.buttons.add")}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownload />}
+            onClick={exportCsv}
+            loading={exporting}
+            data-testid="contacts-export"
+          >
+            {t("contacts.buttons.export")}
+          </Button>
+        </>
+      }
+      columns={[
+        { padding: "checkbox", sx: contactColumns.hideOnSmallPhone },
+        { label: t("contacts.table.name") },
+        { label: t("contacts.table.whatsapp") },
+        { label: t("contacts.table.email"), sx: contactColumns.hideOnPhone },
+        { label: t("contacts.table.actions"), align: "center" },
+      ]}
+      tableSx={{ "& td, & th": { px: { xs: 0.75, sm: 2 } } }}
+      items={items}
+      renderRow={(contact, askDelete) => (
+        <ContactRow
+          key={contact.id}
+          contact={contact}
+          mayDelete={mayDelete}
+          onEdit={() => setDialog({ kind: "contact", contactId: contact.id })}
+          onDelete={askDelete}
+        />
+      )}
+      loaded={query.isSuccess}
+      emptyText={t("contacts.empty")}
+      paging={query}
+      confirmDelete={{
+        title: (name) => t("contacts.confirmDelete.title", { name }),
+        message: t("contacts.confirmDelete.message"),
+        confirmLabel: t("contacts.confirmDelete.ok"),
+        cancelLabel: t("contacts.confirmDelete.cancel"),
+        testId: "contact-delete-dialog",
+        onConfirm: (id) => remove.mutate(id),
+      }}
+    >
       {dialog.kind === "contact" && <ContactModal contactId={dialog.contactId} onClose={close} />}
       {dialog.kind === "import" && <ContactImportModal onClose={close} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("contacts.confirmDelete.title", { name: deleting?.name ?? "" })}
-        message={t("contacts.confirmDelete.message")}
-        confirmLabel={t("contacts.confirmDelete.ok")}
-        cancelLabel={t("contacts.confirmDelete.cancel")}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-        testId="contact-delete-dialog"
-      />
-    </Paper>
+    </ListPage>
   );
 }

@@ -6,9 +6,10 @@ import Search from "@mui/icons-material/Search";
 interface Props {
   title: string;
   count?: number;
-  search: string;
-  onSearch: (value: string) => void;
-  searchPlaceholder: string;
+  /** Without onSearch the row has no search box. */
+  search?: string;
+  onSearch?: (value: string) => void;
+  searchPlaceholder?: string;
   testId: string;
   children?: ReactNode;
 }
@@ -24,24 +25,26 @@ export function ListHeader({ title, count, search, onSearch, searchPlaceholder, 
           </Typography>
         )}
       </Typography>
-      <TextField
-        size="small"
-        type="search"
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-        placeholder={searchPlaceholder}
-        sx={{ flex: { xs: "1 1 100%", sm: "0 1 280px" } }}
-        slotProps={{
-          htmlInput: { "data-testid": `${testId}-search`, "aria-label": searchPlaceholder },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" color="action" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      {onSearch && (
+        <TextField
+          size="small"
+          type="search"
+          value={search ?? ""}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder={searchPlaceholder}
+          sx={{ flex: { xs: "1 1 100%", sm: "0 1 280px" } }}
+          slotProps={{
+            htmlInput: { "data-testid": `${testId}-search`, "aria-label": searchPlaceholder },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" color="action" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>{children}</Box>
     </Box>
   );

@@ -4,25 +4,11 @@
  * The list follows `company-{id}-queue` live.
  */
 import { useState } from "react";
-import {
-  Box,
-  Button,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Box, Button, TableCell, TableRow, Typography } from "@mui/material";
 import Add from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import type { QueueDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../lists/ConfirmDialog";
+import { ListPage, RowAction } from "../lists/ListPage";
 import { QueueModal } from "./QueueModal";
 import { useDeleteQueue, useQueues } from "./useQueues";
 
@@ -56,14 +42,10 @@ function QueueRow({ queue, onEdit, onDelete }: { queue: QueueDto; onEdit: () => 
         </Typography>
       </TableCell>
       <TableCell align="center" padding="checkbox">
-        <IconButton size="small" onClick={onEdit} aria-label={t("queues.buttons.edit")} data-testid="queue-edit">
-          <Edit fontSize="small" />
-        </IconButton>
+        <RowAction action="edit" onClick={onEdit} label={t("queues.buttons.edit")} testId="queue-edit" />
       </TableCell>
       <TableCell align="center" padding="checkbox">
-        <IconButton size="small" onClick={onDelete} aria-label={t("queues.buttons.delete")} data-testid="queue-delete">
-          <DeleteOutline fontSize="small" />
-        </IconButton>
+        <RowAction action="delete" onClick={onDelete} label={t("queues.buttons.delete")} testId="queue-delete" />
       </TableCell>
     </TableRow>
   );
@@ -74,15 +56,12 @@ export default function QueuesPage() {
   const queues = useQueues();
   const remove = useDeleteQueue();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<QueueDto | null>(null);
-  const list = queues.data ?? [];
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 2, flexWrap: "wrap" }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t("queues.title")}
-        </Typography>
+    <ListPage
+      testId="queues"
+      title={t("queues.title")}
+      actions={
         <Button
           variant="contained"
           startIcon={<Add />}
@@ -91,52 +70,37 @@ export default function QueuesPage() {
         >
           {t("queues.buttons.add")}
         </Button>
-      </Box>
-      <TableContainer>
-        <Table size="small" data-testid="queues-table">
-          <TableHead>
-            <TableRow>
-              <TableCell align="center">{t("queues.table.id")}</TableCell>
-              <TableCell>{t("queues.table.name")}</TableCell>
-              <TableCell align="center">{t("queues.table.color")}</TableCell>
-              <TableCell align="center" sx={notOnPhones}>
-                {t("queues.table.orderQueue")}
-              </TableCell>
-              <TableCell sx={wideOnly}>{t("queues.table.greeting")}</TableCell>
-              <TableCell align="center">{t("queues.table.edit")}</TableCell>
-              <TableCell align="center">{t("queues.table.delete")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((queue) => (
-              <QueueRow
-                key={queue.id}
-                queue={queue}
-                onEdit={() => setModal({ open: true, queueId: queue.id })}
-                onDelete={() => setDeleting(queue)}
-              />
-            ))}
-            {!queues.isLoading && list.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7} align="center" sx={{ color: "text.secondary", py: 4 }}>
-                  {t("queues.empty")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      }
+      columns={[
+        { label: t("queues.table.id"), align: "center" },
+        { label: t("queues.table.name") },
+        { label: t("queues.table.color"), align: "center" },
+        { label: t("queues.table.orderQueue"), align: "center", sx: notOnPhones },
+        { label: t("queues.table.greeting"), sx: wideOnly },
+        { label: t("queues.table.edit"), align: "center" },
+        { label: t("queues.table.delete"), align: "center" },
+      ]}
+      items={queues.data ?? []}
+      renderRow={(queue, askDelete) => (
+        <QueueRow
+          key={queue.id}
+          queue={queue}
+          onEdit={() => setModal({ open: true, queueId: queue.id })}
+          onDelete={askDelete}
+        />
+      )}
+      loaded={!queues.isLoading}
+      emptyText={t("queues.empty")}
+      confirmDelete={{
+        title: (name) => t("queues.confirm.title", { name }),
+        message: t("queues.confirm.message"),
+        confirmLabel: t("queues.confirm.ok"),
+        cancelLabel: t("common.cancel"),
+        testId: "queue-delete-dialog",
+        onConfirm: (id) => remove.mutate(id),
+      }}
+    >
       {modal.open && <QueueModal queueId={modal.queueId} onClose={() => setModal({ open: false })} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("queues.confirm.title", { name: deleting?.name ?? "" })}
-        message={t("queues.confirm.message")}
-        confirmLabel={t("queues.confirm.ok")}
-        cancelLabel={t("common.cancel")}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-        testId="queue-delete-dialog"
-      />
-    </Paper>
+    </ListPage>
   );
 }

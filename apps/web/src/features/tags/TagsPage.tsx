@@ -4,27 +4,11 @@
  * delete after confirmation. The list follows company-{companyId}-tag live.
  */
 import { useState } from "react";
-import {
-  Button,
-  Chip,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  useTheme,
-} from "@mui/material";
+import { Button, Chip, TableCell, TableRow, useTheme } from "@mui/material";
 import Add from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import type { TagListItem } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../lists/ConfirmDialog";
-import { InfiniteSentinel } from "../lists/InfiniteSentinel";
-import { ListHeader } from "../lists/ListHeader";
+import { ListPage, RowAction } from "../lists/ListPage";
 import { TagModal } from "./TagModal";
 import { useDeleteTag, useTagsList } from "./useTags";
 
@@ -49,12 +33,8 @@ function TagRow({ tag, onEdit, onDelete }: { tag: TagListItem; onEdit: () => voi
         {tag.ticketsCount}
       </TableCell>
       <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-        <IconButton size="small" onClick={onEdit} aria-label={t("tags.buttons.edit")} data-testid="tag-edit">
-          <Edit fontSize="small" />
-        </IconButton>
-        <IconButton size="small" onClick={onDelete} aria-label={t("tags.buttons.delete")} data-testid="tag-delete">
-          <DeleteOutline fontSize="small" />
-        </IconButton>
+        <RowAction action="edit" onClick={onEdit} label={t("tags.buttons.edit")} testId="tag-edit" />
+        <RowAction action="delete" onClick={onDelete} label={t("tags.buttons.delete")} testId="tag-delete" />
       </TableCell>
     </TableRow>
   );
@@ -65,65 +45,39 @@ export default function TagsPage() {
   const { search, setSearch, items, query } = useTagsList();
   const remove = useDeleteTag();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<TagListItem | null>(null);
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <ListHeader
-        title={t("tags.title")}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder={t("tags.searchPlaceholder")}
-        testId="tags"
-      >
+    <ListPage
+      testId="tags"
+      title={t("tags.title")}
+      search={{ value: search, onChange: setSearch, placeholder: t("tags.searchPlaceholder") }}
+      actions={
         <Button variant="contained" startIcon={<Add />} onClick={() => setModal({ open: true })} data-testid="tag-add">
           {t("tags.buttons.add")}
         </Button>
-      </ListHeader>
-      <TableContainer>
-        <Table size="small" data-testid="tags-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("tags.table.name")}</TableCell>
-              <TableCell align="center">{t("tags.table.tickets")}</TableCell>
-              <TableCell align="center">{t("tags.table.actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((tag) => (
-              <TagRow
-                key={tag.id}
-                tag={tag}
-                onEdit={() => setModal({ open: true, tagId: tag.id })}
-                onDelete={() => setDeleting(tag)}
-              />
-            ))}
-            {query.isSuccess && items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3} align="center" sx={{ color: "text.secondary", py: 4 }}>
-                  {t("tags.empty")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <InfiniteSentinel
-        hasMore={query.hasNextPage}
-        loading={query.isFetching}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      }
+      columns={[
+        { label: t("tags.table.name") },
+        { label: t("tags.table.tickets"), align: "center" },
+        { label: t("tags.table.actions"), align: "center" },
+      ]}
+      items={items}
+      renderRow={(tag, askDelete) => (
+        <TagRow key={tag.id} tag={tag} onEdit={() => setModal({ open: true, tagId: tag.id })} onDelete={askDelete} />
+      )}
+      loaded={query.isSuccess}
+      emptyText={t("tags.empty")}
+      paging={query}
+      confirmDelete={{
+        title: (name) => t("tags.confirmDelete.title", { name }),
+        message: t("tags.confirmDelete.message"),
+        confirmLabel: t("tags.confirmDelete.ok"),
+        cancelLabel: t("tags.confirmDelete.cancel"),
+        testId: "tag-delete-dialog",
+        onConfirm: (id) => remove.mutate(id),
+      }}
+    >
       {modal.open && <TagModal tagId={modal.tagId} onClose={() => setModal({ open: false })} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("tags.confirmDelete.title", { name: deleting?.name ?? "" })}
-        message={t("tags.confirmDelete.message")}
-        confirmLabel={t("tags.confirmDelete.ok")}
-        cancelLabel={t("tags.confirmDelete.cancel")}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-        testId="tag-delete-dialog"
-      />
-    </Paper>
+    </ListPage>
   );
 }

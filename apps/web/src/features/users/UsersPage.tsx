@@ -5,28 +5,13 @@
  * The list follows company-{companyId}-user live. Administration only (§6).
  */
 import { useState } from "react";
-import {
-  Button,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Button, Paper, TableCell, TableRow, Typography } from "@mui/material";
 import Add from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import { can, type UserDto } from "@balcao/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../app/auth";
-import { ConfirmDialog } from "../lists/ConfirmDialog";
-import { InfiniteSentinel } from "../lists/InfiniteSentinel";
-import { ListHeader } from "../lists/ListHeader";
+import { ListPage, RowAction } from "../lists/ListPage";
 import { UserModal } from "./UserModal";
 import { upsertUser, useDeleteUser, useUsersList } from "./useUsers";
 
@@ -58,19 +43,15 @@ function UserRow({ user, isSelf, onEdit, onDelete }: RowProps) {
         {t(`userModal.form.${user.profile}`)}
       </TableCell>
       <TableCell align="center" sx={{ whiteSpace: "nowrap", px: { xs: 0.5, sm: 2 } }}>
-        <IconButton size="small" onClick={onEdit} aria-label={t("users.buttons.edit")} data-testid="user-edit">
-          <Edit fontSize="small" />
-        </IconButton>
+        <RowAction action="edit" onClick={onEdit} label={t("users.buttons.edit")} testId="user-edit" />
         {/* One cannot delete oneself; the server refuses it too. */}
-        <IconButton
-          size="small"
+        <RowAction
+          action="delete"
           onClick={onDelete}
           disabled={isSelf}
-          aria-label={t("users.buttons.delete")}
-          data-testid="user-delete"
-        >
-          <DeleteOutline fontSize="small" />
-        </IconButton>
+          label={t("users.buttons.delete")}
+          testId="user-delete"
+        />
       </TableCell>
     </TableRow>
   );
@@ -83,61 +64,46 @@ function UsersList() {
   const { search, setSearch, items, query } = useUsersList();
   const remove = useDeleteUser();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<UserDto | null>(null);
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <ListHeader
-        title={t("users.title")}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder={t("users.searchPlaceholder")}
-        testId="users"
-      >
+    <ListPage
+      testId="users"
+      title={t("users.title")}
+      search={{ value: search, onChange: setSearch, placeholder: t("users.searchPlaceholder") }}
+      actions={
         <Button variant="contained" startIcon={<Add />} onClick={() => setModal({ open: true })} data-testid="user-add">
           {t("users.buttons.add")}
         </Button>
-      </ListHeader>
-      <TableContainer>
-        <Table size="small" data-testid="users-table">
-          <TableHead>
-            <TableRow>
-              <TableCell align="center" sx={wideOnly}>
-                {t("users.table.id")}
-              </TableCell>
-              <TableCell>{t("users.table.name")}</TableCell>
-              <TableCell>{t("users.table.email")}</TableCell>
-              <TableCell align="center" sx={wideOnly}>
-                {t("users.table.profile")}
-              </TableCell>
-              <TableCell align="center">{t("users.table.actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isSelf={user.id === me?.id}
-                onEdit={() => setModal({ open: true, userId: user.id })}
-                onDelete={() => setDeleting(user)}
-              />
-            ))}
-            {query.isSuccess && items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5} align="center" sx={{ color: "text.secondary", py: 4 }}>
-                  {t("users.empty")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <InfiniteSentinel
-        hasMore={query.hasNextPage}
-        loading={query.isFetching}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      }
+      columns={[
+        { label: t("users.table.id"), align: "center", sx: wideOnly },
+        { label: t("users.table.name") },
+        { label: t("users.table.email") },
+        { label: t("users.table.profile"), align: "center", sx: wideOnly },
+        { label: t("users.table.actions"), align: "center" },
+      ]}
+      items={items}
+      renderRow={(user, askDelete) => (
+        <UserRow
+          key={user.id}
+          user={user}
+          isSelf={user.id === me?.id}
+          onEdit={() => setModal({ open: true, userId: user.id })}
+          onDelete={askDelete}
+        />
+      )}
+      loaded={query.isSuccess}
+      emptyText={t("users.empty")}
+      paging={query}
+      confirmDelete={{
+        title: (name) => t("users.confirmationModal.deleteTitle", { name }),
+        message: t("users.confirmationModal.deleteMessage"),
+        confirmLabel: t("users.confirmationModal.ok"),
+        cancelLabel: t("users.confirmationModal.cancel"),
+        testId: "user-delete-dialog",
+        onConfirm: (id) => remove.mutate(id),
+      }}
+    >
       {modal.open && (
         <UserModal
           open
@@ -146,17 +112,7 @@ function UsersList() {
           onSaved={(saved) => upsertUser(queryClient, saved)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("users.confirmationModal.deleteTitle", { name: deleting?.name ?? "" })}
-        message={t("users.confirmationModal.deleteMessage")}
-        confirmLabel={t("users.confirmationModal.ok")}
-        cancelLabel={t("users.confirmationModal.cancel")}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-        testId="user-delete-dialog"
-      />
-    </Paper>
+    </ListPage>
   );
 }
 

@@ -4,18 +4,7 @@
  * pairs. Reusable: the new-ticket modal opens it with a prefilled name or
  * number and goes on to create the ticket from onSaved.
  */
-import { useEffect } from "react";
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  type PaperProps,
-} from "@mui/material";
+import { Box, TextField } from "@mui/material";
 import type { ContactDetail } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,6 +14,7 @@ import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { FormField } from "../auth/FormField";
+import { FormDialog, useRecordForm } from "../common/FormDialog";
 import { upsertInPages } from "../lists/usePagedList";
 import {
   contactFormSchema,
@@ -46,9 +36,6 @@ export interface ContactModalProps {
   onSaved?: (contact: ContactDetail) => void;
 }
 
-// data-* attributes are not in PaperProps' type; they reach the DOM all the same.
-const paperProps = { "data-testid": "contact-modal" } as PaperProps;
-
 export function ContactModal({ contactId, prefill, onClose, onSaved }: ContactModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -64,14 +51,14 @@ export function ContactModal({ contactId, prefill, onClose, onSaved }: ContactMo
     mode: "onTouched",
   });
 
-  useEffect(() => {
-    if (record.data) reset(toContactForm(record.data));
-  }, [record.data, reset]);
-  useEffect(() => {
-    if (!record.isError) return;
-    toastError(record.error);
-    onClose();
-  }, [record.isError, record.error, onClose]);
+  useRecordForm({
+    record: record.data,
+    toForm: toContactForm,
+    reset,
+    failed: record.isError,
+    error: record.error,
+    onClose,
+  });
 
   const save = useMutation({
     mutationFn: (values: ContactFormValues) => {
@@ -92,74 +79,54 @@ export function ContactModal({ contactId, prefill, onClose, onSaved }: ContactMo
 
   const loading = contactId !== undefined && !record.data;
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth scroll="paper" slotProps={{ paper: paperProps }}>
-      <DialogTitle>{contactId === undefined ? t("contactModal.title.add") : t("contactModal.title.edit")}</DialogTitle>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => void handleSubmit((values) => save.mutate(values))(e)}
-        sx={{ display: "contents" }}
-      >
-        <DialogContent dividers>
-          {loading ? (
-            <Box sx={{ display: "grid", placeItems: "center", py: 6 }} aria-busy="true">
-              <CircularProgress />
-            </Box>
-          ) : (
-            <>
-              <Box sx={{ display: "grid", gap: { sm: 2 }, gridTemplateColumns: { sm: "1fr 1fr" } }}>
-                <FormField
-                  control={control}
-                  name="name"
-                  label={t("contactModal.form.name")}
-                  testId="contact-name"
-                  autoFocus
-                />
-                <FormField
-                  control={control}
-                  name="number"
-                  label={t("contactModal.form.number")}
-                  testId="contact-number"
-                  type="tel"
-                  htmlInput={{ placeholder: "5511987654321" }}
-                />
-              </Box>
-              <FormField
-                control={control}
-                name="email"
-                label={t("contactModal.form.email")}
-                testId="contact-email"
-                type="email"
-              />
-              {contactId !== undefined && (
-                <TextField
-                  label={t("contactModal.form.whatsapp")}
-                  value={record.data?.whatsapp?.name ?? t("contactModal.form.noWhatsapp")}
-                  disabled
-                  fullWidth
-                  margin="dense"
-                  slotProps={{ htmlInput: { "data-testid": "contact-whatsapp" } }}
-                />
-              )}
-              <ExtraInfoFields control={control} />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid="contact-cancel">
-            {t("contactModal.buttons.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={save.isPending}
-            disabled={loading}
-            data-testid="contact-save"
-          >
-            {contactId === undefined ? t("contactModal.buttons.okAdd") : t("contactModal.buttons.okEdit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={contactId === undefined ? t("contactModal.title.add") : t("contactModal.title.edit")}
+      maxWidth="sm"
+      onClose={onClose}
+      handleSubmit={handleSubmit}
+      save={save}
+      loading={loading}
+      cancelLabel={t("contactModal.buttons.cancel")}
+      submitLabel={contactId === undefined ? t("contactModal.buttons.okAdd") : t("contactModal.buttons.okEdit")}
+      testIds={{ dialog: "contact-modal", cancel: "contact-cancel", submit: "contact-save" }}
+    >
+      <>
+        <Box sx={{ display: "grid", gap: { sm: 2 }, gridTemplateColumns: { sm: "1fr 1fr" } }}>
+          <FormField
+            control={control}
+            name="name"
+            label={t("contactModal.form.name")}
+            testId="contact-name"
+            autoFocus
+          />
+          <FormField
+            control={control}
+            name="number"
+            label={t("contactModal.form.number")}
+            testId="contact-number"
+            type="tel"
+            htmlInput={{ placeholder: "5511987654321" }}
+          />
+        </Box>
+        <FormField
+          control={control}
+          name="email"
+          label={t("contactModal.form.email")}
+          testId="contact-email"
+          type="email"
+        />
+        {contactId !== undefined && (
+          <TextField
+            label={t("contactModal.form.whatsapp")}
+            value={record.data?.whatsapp?.name ?? t("contactModal.form.noWhatsapp")}
+            disabled
+            fullWidth
+            margin="dense"
+            slotProps={{ htmlInput: { "data-testid": "contact-whatsapp" } }}
+          />
+        )}
+        <ExtraInfoFields control={control} />
+      </>
+    </FormDialog>
   );
 }

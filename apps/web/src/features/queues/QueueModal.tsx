@@ -3,21 +3,8 @@
  * chatbot options editor, and the 'attendance time' tab when the company keeps
  * business hours per queue (setting scheduleType = queue).
  */
-import { useEffect, useState } from "react";
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Tab,
-  Tabs,
-  useMediaQuery,
-  useTheme,
-  type PaperProps,
-} from "@mui/material";
+import { useState } from "react";
+import { Tab, Tabs, useMediaQuery, useTheme } from "@mui/material";
 import type { QueueDto, WeekdayHours } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -27,6 +14,7 @@ import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
+import { FormDialog, useRecordForm } from "../common/FormDialog";
 import { settingValue } from "../layout/menu-rules";
 import { QueueDataFields } from "./QueueDataFields";
 import { emptyQueueForm, queueFormSchema, toFormValues, toSaveBody, type QueueFormValues } from "./queueForm";
@@ -40,9 +28,6 @@ interface Props {
   queueId?: number;
   onClose: () => void;
 }
-
-// data-* attributes are not in PaperProps' type; they reach the DOM all the same.
-const paperProps = { "data-testid": "queue-modal" } as PaperProps;
 
 function useQueueRecord(queueId: number | undefined) {
   return useQuery({
@@ -71,15 +56,14 @@ export function QueueModal({ queueId, onClose }: Props) {
     mode: "onTouched",
   });
 
-  useEffect(() => {
-    if (record.data) reset(toFormValues(record.data));
-  }, [record.data, reset]);
-
-  useEffect(() => {
-    if (!record.isError) return;
-    toastError(record.error);
-    onClose();
-  }, [record.isError, record.error, onClose]);
+  useRecordForm({
+    record: record.data,
+    toForm: toFormValues,
+    reset,
+    failed: record.isError,
+    error: record.error,
+    onClose,
+  });
 
   const save = useMutation({
     mutationFn: (values: QueueFormValues) => {
@@ -101,57 +85,34 @@ export function QueueModal({ queueId, onClose }: Props) {
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
+      title={queueId === undefined ? t("queueModal.title.add") : t("queueModal.title.edit")}
       maxWidth="md"
-      fullWidth
       fullScreen={fullScreen}
-      scroll="paper"
-      slotProps={{ paper: paperProps }}
+      onClose={onClose}
+      beforeForm={
+        perQueueHours && (
+          <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ px: 3 }} variant="scrollable">
+            <Tab label={t("queueModal.tabs.queueData")} data-testid="queue-tab-data" />
+            <Tab label={t("queueModal.tabs.attendanceTime")} data-testid="queue-tab-hours" />
+          </Tabs>
+        )
+      }
+      handleSubmit={handleSubmit}
+      save={save}
+      loading={loading}
+      cancelLabel={t("queueModal.buttons.cancel")}
+      submitLabel={queueId === undefined ? t("queueModal.buttons.okAdd") : t("queueModal.buttons.okEdit")}
+      testIds={{ dialog: "queue-modal", cancel: "queue-modal-cancel", submit: "queue-modal-save" }}
     >
-      <DialogTitle>{queueId === undefined ? t("queueModal.title.add") : t("queueModal.title.edit")}</DialogTitle>
-      {perQueueHours && (
-        <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ px: 3 }} variant="scrollable">
-          <Tab label={t("queueModal.tabs.queueData")} data-testid="queue-tab-data" />
-          <Tab label={t("queueModal.tabs.attendanceTime")} data-testid="queue-tab-hours" />
-        </Tabs>
+      {tab === 0 ? (
+        <>
+          <QueueDataFields control={control} perQueueHours={perQueueHours} {...lookups} />
+          <QueueOptionsEditor queueId={queueId} />
+        </>
+      ) : (
+        <QueueHoursTab value={getValues("schedules")} onSave={keepHours} />
       )}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => void handleSubmit((values) => save.mutate(values))(e)}
-        sx={{ display: "contents" }}
-      >
-        <DialogContent dividers>
-          {loading ? (
-            <Box sx={{ display: "grid", placeItems: "center", py: 6 }} aria-busy="true">
-              <CircularProgress />
-            </Box>
-          ) : tab === 0 ? (
-            <>
-              <QueueDataFields control={control} perQueueHours={perQueueHours} {...lookups} />
-              <QueueOptionsEditor queueId={queueId} />
-            </>
-          ) : (
-            <QueueHoursTab value={getValues("schedules")} onSave={keepHours} />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid="queue-modal-cancel">
-            {t("queueModal.buttons.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={save.isPending}
-            disabled={loading}
-            data-testid="queue-modal-save"
-          >
-            {queueId === undefined ? t("queueModal.buttons.okAdd") : t("queueModal.buttons.okEdit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -3,21 +3,7 @@
  * colour picker, no transparency) and the 'Kanban' switch, shown only to admin
  * and supervisor profiles.
  */
-import { useEffect } from "react";
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-  TextField,
-  useTheme,
-} from "@mui/material";
+import { Box, Chip, FormControlLabel, Switch, TextField, useTheme } from "@mui/material";
 import { canSetKanban, type TagListItem } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -28,6 +14,7 @@ import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
 import { FormField } from "../auth/FormField";
+import { FormDialog, useRecordForm } from "../common/FormDialog";
 import { upsertInPages } from "../lists/usePagedList";
 import { emptyTagForm, tagFormSchema, toTagBody, toTagForm, type TagFormValues } from "./tagForm";
 import { tagsKey } from "./useTags";
@@ -57,14 +44,14 @@ export function TagModal({ tagId, onClose }: Props) {
   });
   const [name, color] = useWatch({ control, name: ["name", "color"] });
 
-  useEffect(() => {
-    if (record.data) reset(toTagForm(record.data));
-  }, [record.data, reset]);
-  useEffect(() => {
-    if (!record.isError) return;
-    toastError(record.error);
-    onClose();
-  }, [record.isError, record.error, onClose]);
+  useRecordForm({
+    record: record.data,
+    toForm: toTagForm,
+    reset,
+    failed: record.isError,
+    error: record.error,
+    onClose,
+  });
 
   const save = useMutation({
     mutationFn: (values: TagFormValues) => {
@@ -81,78 +68,64 @@ export function TagModal({ tagId, onClose }: Props) {
 
   const loading = tagId !== undefined && !record.data;
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth scroll="paper" data-testid="tag-modal">
-      <DialogTitle>{tagId === undefined ? t("tagModal.title.add") : t("tagModal.title.edit")}</DialogTitle>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
-        sx={{ display: "contents" }}
-      >
-        <DialogContent dividers>
-          {loading ? (
-            <Box sx={{ display: "grid", placeItems: "center", py: 6 }} aria-busy="true">
-              <CircularProgress />
-            </Box>
-          ) : (
-            <>
-              <FormField control={control} name="name" label={t("tagModal.form.name")} testId="tag-name" autoFocus />
-              <Controller
-                control={control}
-                name="color"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    type="color"
-                    label={t("tagModal.form.color")}
-                    value={field.value}
-                    onChange={(e) => field.onChange(e.target.value)}
-                    onBlur={field.onBlur}
-                    error={fieldState.error !== undefined}
-                    helperText={fieldState.error?.message ? t(fieldState.error.message) : field.value.toUpperCase()}
-                    fullWidth
-                    margin="dense"
-                    slotProps={{ htmlInput: { "data-testid": "tag-color", style: { height: 36, cursor: "pointer" } } }}
-                  />
-                )}
-              />
-              {mayKanban && (
-                <Controller
-                  control={control}
-                  name="kanban"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      sx={{ mt: 1 }}
-                      label={t("tagModal.form.kanban")}
-                      control={
-                        <Switch
-                          checked={field.value}
-                          onChange={(e) => field.onChange(e.target.checked)}
-                          slotProps={{ input: { "data-testid": "tag-kanban" } as object }}
-                        />
-                      }
-                    />
-                  )}
-                />
-              )}
-              <Box sx={{ mt: 2 }}>
-                <Chip
-                  label={name.trim() || t("tagModal.form.preview")}
-                  sx={{ bgcolor: color, color: theme.palette.getContrastText(color || "#000000") }}
-                  data-testid="tag-preview"
-                />
-              </Box>
-            </>
+    <FormDialog
+      title={tagId === undefined ? t("tagModal.title.add") : t("tagModal.title.edit")}
+      maxWidth="xs"
+      onClose={onClose}
+      handleSubmit={handleSubmit}
+      save={save}
+      loading={loading}
+      cancelLabel={t("tagModal.buttons.cancel")}
+      submitLabel={tagId === undefined ? t("tagModal.buttons.okAdd") : t("tagModal.buttons.okEdit")}
+      testIds={{ dialog: "tag-modal", cancel: "tag-cancel", submit: "tag-save" }}
+    >
+      <>
+        <FormField control={control} name="name" label={t("tagModal.form.name")} testId="tag-name" autoFocus />
+        <Controller
+          control={control}
+          name="color"
+          render={({ field, fieldState }) => (
+            <TextField
+              type="color"
+              label={t("tagModal.form.color")}
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message ? t(fieldState.error.message) : field.value.toUpperCase()}
+              fullWidth
+              margin="dense"
+              slotProps={{ htmlInput: { "data-testid": "tag-color", style: { height: 36, cursor: "pointer" } } }}
+            />
           )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid="tag-cancel">
-            {t("tagModal.buttons.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending} disabled={loading} data-testid="tag-save">
-            {tagId === undefined ? t("tagModal.buttons.okAdd") : t("tagModal.buttons.okEdit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        />
+        {mayKanban && (
+          <Controller
+            control={control}
+            name="kanban"
+            render={({ field }) => (
+              <FormControlLabel
+                sx={{ mt: 1 }}
+                label={t("tagModal.form.kanban")}
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    slotProps={{ input: { "data-testid": "tag-kanban" } as object }}
+                  />
+                }
+              />
+            )}
+          />
+        )}
+        <Box sx={{ mt: 2 }}>
+          <Chip
+            label={name.trim() || t("tagModal.form.preview")}
+            sx={{ bgcolor: color, color: theme.palette.getContrastText(color || "#000000") }}
+            data-testid="tag-preview"
+          />
+        </Box>
+      </>
+    </FormDialog>
   );
 }

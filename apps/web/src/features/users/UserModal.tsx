@@ -2,17 +2,6 @@
  * Add or edit a user (core-platform §2.2 Profile, §2.16 Users, §5 "User modal").
  * Saving the signed-in user applies the answer to the session at once.
  */
-import { useEffect } from "react";
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  type PaperProps,
-} from "@mui/material";
 import { can, type AuthUser } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -22,6 +11,7 @@ import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
+import { FormDialog, useRecordForm } from "../common/FormDialog";
 import { emptyUserForm, toFormValues, toSaveBody, userFormSchema, type UserFormValues } from "./userForm";
 import { UserModalFields } from "./UserModalFields";
 import { useConnectionOptions, useQueueOptions, useUserRecord } from "./useUserOptions";
@@ -33,9 +23,6 @@ interface Props {
   onClose: () => void;
   onSaved?: (user: AuthUser) => void;
 }
-
-// data-* attributes are not in PaperProps' type; they reach the DOM all the same.
-const paperProps = { "data-testid": "user-modal" } as PaperProps;
 
 export function UserModal({ open, userId, onClose, onSaved }: Props) {
   const { t } = useTranslation();
@@ -60,16 +47,14 @@ export function UserModal({ open, userId, onClose, onSaved }: Props) {
     mode: "onTouched",
   });
 
-  useEffect(() => {
-    if (source) reset(toFormValues(source));
-  }, [source, reset]);
-
-  useEffect(() => {
-    if (record.isError && !self) {
-      toastError(record.error);
-      onClose();
-    }
-  }, [record.isError, record.error, self, onClose]);
+  useRecordForm({
+    record: source,
+    toForm: toFormValues,
+    reset,
+    failed: record.isError && !self,
+    error: record.error,
+    onClose,
+  });
 
   const save = useMutation({
     mutationFn: (values: UserFormValues) => {
@@ -87,44 +72,25 @@ export function UserModal({ open, userId, onClose, onSaved }: Props) {
   });
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper" slotProps={{ paper: paperProps }}>
-      <DialogTitle>{userId === undefined ? t("userModal.title.add") : t("userModal.title.edit")}</DialogTitle>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => void handleSubmit((values) => save.mutate(values))(e)}
-        sx={{ display: "contents" }}
-      >
-        <DialogContent dividers>
-          {loading ? (
-            <Box sx={{ display: "grid", placeItems: "center", py: 6 }} aria-busy="true">
-              <CircularProgress />
-            </Box>
-          ) : (
-            <UserModalFields
-              control={control}
-              editProfile={may.editProfile}
-              editQueues={may.editQueues}
-              queues={queues.data ?? []}
-              connections={connections.data ?? []}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid="user-modal-cancel">
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={save.isPending}
-            disabled={loading}
-            data-testid="user-modal-save"
-          >
-            {userId === undefined ? t("userModal.buttons.okAdd") : t("userModal.buttons.okEdit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={userId === undefined ? t("userModal.title.add") : t("userModal.title.edit")}
+      maxWidth="sm"
+      onClose={onClose}
+      handleSubmit={handleSubmit}
+      save={save}
+      loading={loading}
+      cancelLabel={t("common.cancel")}
+      submitLabel={userId === undefined ? t("userModal.buttons.okAdd") : t("userModal.buttons.okEdit")}
+      testIds={{ dialog: "user-modal", cancel: "user-modal-cancel", submit: "user-modal-save" }}
+    >
+      <UserModalFields
+        control={control}
+        editProfile={may.editProfile}
+        editQueues={may.editQueues}
+        queues={queues.data ?? []}
+        connections={connections.data ?? []}
+      />
+    </FormDialog>
   );
 }

@@ -31,7 +31,7 @@ function HelpCard({ help, onOpen }: { help: HelpDto; onOpen: () => void }) {
         onClick={onOpen}
         sx={{ height: "100%", display: "flex", flexDirection: "column", alignItems: "stretch" }}
       >
-        <Box sx={{ position: "relative" }}>
+        <Box sx={{ position: "relative", aspectRatio: "16 / 9", bgcolor: "grey.700" }}>
           <CardMedia
             component="img"
             image={helpThumbnailUrl(help.video)}
@@ -39,7 +39,7 @@ function HelpCard({ help, onOpen }: { help: HelpDto; onOpen: () => void }) {
             loading="lazy"
             // Offline or a removed video: keep the grey frame, not a broken-image icon.
             onError={(e: SyntheticEvent<HTMLImageElement>) => (e.currentTarget.style.visibility = "hidden")}
-            sx={{ aspectRatio: "16 / 9", objectFit: "cover", bgcolor: "action.hover" }}
+            sx={{ width: "100%", height: "100%", objectFit: "cover" }}
           />
           <PlayCircleOutline
             sx={{ position: "absolute", inset: 0, m: "auto", fontSize: 56, color: "common.white", opacity: 0.85 }}

@@ -6,22 +6,26 @@
  */
 import { useMemo, useState } from "react";
 import { Autocomplete, Box, CircularProgress, TextField } from "@mui/material";
-import { settingChoices, settingKeys, superOnlySettings, type SettingEntry, type SettingKey } from "@balcao/contracts";
+import { settingChoices, type SettingEntry, type SettingKey } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
+import { visibleOptionKeys } from "./settings-tabs";
 import { useSaveSetting, useSettings } from "./useSettings";
 
 interface FieldProps {
   settingKey: SettingKey;
   value: string;
   onSave: (value: string) => void;
+  /** Agents may read the options; only admins change them (PUT /settings is admin-only). */
+  disabled: boolean;
 }
 
-function SelectOption({ settingKey, value, onSave }: FieldProps) {
+function SelectOption({ settingKey, value, onSave, disabled }: FieldProps) {
   const { t } = useTranslation();
   return (
     <TextField
       select
       fullWidth
+      disabled={disabled}
       label={t(`settings.options.fields.${settingKey}`)}
       value={value}
       onChange={(e) => onSave(e.target.value)}
@@ -37,7 +41,7 @@ function SelectOption({ settingKey, value, onSave }: FieldProps) {
 }
 
 /** Free text, saved when the person leaves the field or presses Enter, and only if it changed. */
-function TextOption({ settingKey, value, onSave }: FieldProps) {
+function TextOption({ settingKey, value, onSave, disabled }: FieldProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const [saved, setSaved] = useState(value);
@@ -52,6 +56,7 @@ function TextOption({ settingKey, value, onSave }: FieldProps) {
   return (
     <TextField
       fullWidth
+      disabled={disabled}
       label={t(`settings.options.fields.${settingKey}`)}
       value={draft}
       type={settingKey === "asaas" ? "password" : "text"}
@@ -65,7 +70,7 @@ function TextOption({ settingKey, value, onSave }: FieldProps) {
   );
 }
 
-function TimezoneOption({ settingKey, value, onSave }: FieldProps) {
+function TimezoneOption({ settingKey, value, onSave, disabled }: FieldProps) {
   const { t } = useTranslation();
   const zones = useMemo(() => {
     const all = Intl.supportedValuesOf("timeZone");
@@ -76,6 +81,7 @@ function TimezoneOption({ settingKey, value, onSave }: FieldProps) {
     <Autocomplete
       options={zones}
       value={value}
+      disabled={disabled}
       disableClearable
       onChange={(_, zone) => zone !== value && onSave(zone)}
       renderInput={(params) => (
@@ -97,11 +103,7 @@ function fieldFor(key: SettingKey) {
   return key === "timezone" ? TimezoneOption : TextOption;
 }
 
-export function visibleOptionKeys(isSuper: boolean): SettingKey[] {
-  return settingKeys.filter((key) => isSuper || !superOnlySettings.includes(key));
-}
-
-export function OptionsTab({ isSuper }: { isSuper: boolean }) {
+export function OptionsTab({ isSuper, canEdit }: { isSuper: boolean; canEdit: boolean }) {
   const settings = useSettings();
   const save = useSaveSetting();
   if (!settings.data) {
@@ -120,7 +122,13 @@ export function OptionsTab({ isSuper }: { isSuper: boolean }) {
       {visibleOptionKeys(isSuper).map((key) => {
         const Field = fieldFor(key);
         return (
-          <Field key={key} settingKey={key} value={valueOf(key)} onSave={(value) => save.mutate({ key, value })} />
+          <Field
+            key={key}
+            settingKey={key}
+            value={valueOf(key)}
+            disabled={!canEdit}
+            onSave={(value) => save.mutate({ key, value })}
+          />
         );
       })}
     </Box>

@@ -12,21 +12,13 @@ import { HelpsTab } from "./helps/HelpsTab";
 import { OptionsTab } from "./OptionsTab";
 import { PlansTab } from "./plans/PlansTab";
 import { SchedulesTab } from "./SchedulesTab";
+import { visibleTabs, type TabKey } from "./settings-tabs";
 import { useSettings } from "./useSettings";
 
-type TabKey = "options" | "schedules" | "companies" | "plans" | "helps";
-
-export function visibleTabs(isSuper: boolean, scheduleType: string | undefined): TabKey[] {
-  const tabs: TabKey[] = ["options"];
-  if (scheduleType === "company") tabs.push("schedules");
-  if (isSuper) tabs.push("companies", "plans", "helps");
-  return tabs;
-}
-
-function TabBody({ tab, isSuper }: { tab: TabKey; isSuper: boolean }) {
+function TabBody({ tab, isSuper, canEdit }: { tab: TabKey; isSuper: boolean; canEdit: boolean }) {
   switch (tab) {
     case "options":
-      return <OptionsTab isSuper={isSuper} />;
+      return <OptionsTab isSuper={isSuper} canEdit={canEdit} />;
     case "schedules":
       return <SchedulesTab />;
     case "companies":
@@ -43,8 +35,9 @@ export default function SettingsPage() {
   const { user } = useAuth();
   const settings = useSettings();
   const isSuper = user?.super === true;
+  const canEdit = isSuper || user?.profile === "admin";
   const scheduleType = settings.data?.find((s) => s.key === "scheduleType")?.value;
-  const tabs = visibleTabs(isSuper, scheduleType);
+  const tabs = visibleTabs(isSuper, canEdit, scheduleType);
   const [chosen, setChosen] = useState<TabKey>("options");
   // A tab that disappears (scheduleType changed) falls back to Options.
   const tab = tabs.includes(chosen) ? chosen : "options";
@@ -66,7 +59,7 @@ export default function SettingsPage() {
         ))}
       </Tabs>
       <Box>
-        <TabBody tab={tab} isSuper={isSuper} />
+        <TabBody tab={tab} isSuper={isSuper} canEdit={canEdit} />
       </Box>
     </Paper>
   );

@@ -106,7 +106,8 @@ function AnnouncementsManager() {
         </Button>
       </ListHeader>
       <TableContainer>
-        <Table size="small" data-testid="announcements-table">
+        {/* Narrow screens scroll the table sideways instead of breaking words letter by letter. */}
+        <Table size="small" data-testid="announcements-table" sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (

@@ -41,6 +41,7 @@ export function TopBarPopover({ testId, label, icon, hasUnseen = false, buttonSx
           color="inherit"
           sx={buttonSx}
           data-testid={`${testId}-button`}
+          data-unseen={hasUnseen}
           aria-label={label}
           aria-haspopup="dialog"
           aria-controls={anchor ? id : undefined}

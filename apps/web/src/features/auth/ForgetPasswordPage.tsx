@@ -13,7 +13,8 @@ import { toast } from "react-toastify";
 import { ApiError, api } from "../../api/http";
 import { errorMessage, toastError } from "../../api/toast-error";
 import { resetEmailSchema, resetPasswordSchema } from "./auth-schemas";
-import { AuthError, AuthFrame } from "./AuthFrame";
+import { AuthFrame } from "./AuthFrame";
+import { AuthSubmit } from "./AuthSubmit";
 import { FormField, PasswordField } from "./FormField";
 import { useCompanyIdParam, withCompanyId } from "./use-company-id-param";
 
@@ -64,18 +65,12 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
         autoComplete="email"
         autoFocus
       />
-      <AuthError message={failureText} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        loading={isSubmitting}
-        data-testid="reset-send"
-        sx={{ mt: 2 }}
-      >
-        {t("resetPassword.buttons.sendEmail")}
-      </Button>
+      <AuthSubmit
+        label={t("resetPassword.buttons.sendEmail")}
+        testId="reset-send"
+        submitting={isSubmitting}
+        failure={failureText}
+      />
     </form>
   );
 }
@@ -141,18 +136,12 @@ function CodeStep({ email, onOtherEmail }: { email: string; onOtherEmail: () => 
         testId="reset-confirm"
         autoComplete="new-password"
       />
-      <AuthError message={failure === null ? null : errorMessage(failure)} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        loading={isSubmitting}
-        data-testid="reset-submit"
-        sx={{ mt: 2 }}
-      >
-        {t("resetPassword.buttons.submitPassword")}
-      </Button>
+      <AuthSubmit
+        label={t("resetPassword.buttons.submitPassword")}
+        testId="reset-submit"
+        submitting={isSubmitting}
+        failure={failure === null ? null : errorMessage(failure)}
+      />
       <Button fullWidth size="small" onClick={onOtherEmail} sx={{ mt: 1, textTransform: "none" }}>
         {t("resetPassword.buttons.otherEmail")}
       </Button>

@@ -5,7 +5,7 @@
  * stays visible on the page.
  */
 import { useState } from "react";
-import { Button, Link, Stack } from "@mui/material";
+import { Link, Stack } from "@mui/material";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,8 @@ import { ApiError } from "../../api/http";
 import { errorMessage, toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
 import { loginFormSchema } from "./auth-schemas";
-import { AuthError, AuthFrame } from "./AuthFrame";
+import { AuthFrame } from "./AuthFrame";
+import { AuthSubmit } from "./AuthSubmit";
 import { FormField, PasswordField } from "./FormField";
 
 /** YYYY-MM-DD (the server's details.dueDate) as dd/MM/yyyy, without time-zone shifts. */
@@ -99,23 +100,13 @@ export default function LoginPage() {
             {t("login.buttons.forgotPassword")}
           </Link>
         </Stack>
-        <AuthError message={failureText} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={isSubmitting}
-          data-testid="login-submit"
-          sx={{ mt: 2, mb: 2 }}
-        >
-          {t("login.buttons.submit")}
-        </Button>
-        <Stack sx={{ alignItems: "center" }}>
-          <Link component={RouterLink} to="/signup" variant="body2" underline="hover">
-            {t("login.buttons.register")}
-          </Link>
-        </Stack>
+        <AuthSubmit
+          label={t("login.buttons.submit")}
+          testId="login-submit"
+          submitting={isSubmitting}
+          failure={failureText}
+          link={{ to: "/signup", label: t("login.buttons.register") }}
+        />
       </form>
     </AuthFrame>
   );

@@ -4,18 +4,18 @@
  * still carries the spec's fields so any client of this family works alike.
  */
 import { useEffect, useState } from "react";
-import { Button, Link, Stack } from "@mui/material";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { subscription, timings, type PlanDto } from "@balcao/contracts";
 import { ApiError, api } from "../../api/http";
 import { errorMessage } from "../../api/toast-error";
 import { signupFormSchema, type SignupFormInput, type SignupFormOutput } from "./auth-schemas";
-import { AuthError, AuthFrame } from "./AuthFrame";
+import { AuthFrame } from "./AuthFrame";
+import { AuthSubmit } from "./AuthSubmit";
 import { FormField, PasswordField } from "./FormField";
 import { maskPhone } from "./phone-mask";
 import { useCompanyIdParam } from "./use-company-id-param";
@@ -156,23 +156,14 @@ export default function SignupPage() {
             </option>
           ))}
         </FormField>
-        <AuthError title={t("signup.toasts.error")} message={failure === null ? null : errorMessage(failure)} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={isSubmitting}
-          data-testid="signup-submit"
-          sx={{ mt: 2, mb: 2 }}
-        >
-          {t("signup.buttons.submit")}
-        </Button>
-        <Stack sx={{ alignItems: "center" }}>
-          <Link component={RouterLink} to="/login" variant="body2" underline="hover">
-            {t("signup.buttons.login")}
-          </Link>
-        </Stack>
+        <AuthSubmit
+          label={t("signup.buttons.submit")}
+          testId="signup-submit"
+          submitting={isSubmitting}
+          failure={failure === null ? null : errorMessage(failure)}
+          failureTitle={t("signup.toasts.error")}
+          link={{ to: "/login", label: t("signup.buttons.login") }}
+        />
       </form>
     </AuthFrame>
   );

@@ -4,17 +4,8 @@
  * .png/.jpg/.jpeg image. The record is saved first, then its image is
  * uploaded or removed through /announcements/{id}/media-upload.
  */
-import { useEffect, useState } from "react";
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-} from "@mui/material";
+import { useState } from "react";
+import { Box, TextField } from "@mui/material";
 import type { AnnouncementDto } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -24,6 +15,7 @@ import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { FormField } from "../auth/FormField";
+import { FormDialog, useRecordForm } from "../common/FormDialog";
 import { upsertInPages } from "../lists/usePagedList";
 import { AnnouncementAttachment } from "./AnnouncementAttachment";
 import {
@@ -77,15 +69,14 @@ export function AnnouncementModal({ announcementId, onClose }: Props) {
     defaultValues: emptyAnnouncementForm,
     mode: "onTouched",
   });
-
-  useEffect(() => {
-    if (record.data) reset(toAnnouncementForm(record.data));
-  }, [record.data, reset]);
-  useEffect(() => {
-    if (!record.isError) return;
-    toastError(record.error);
-    onClose();
-  }, [record.isError, record.error, onClose]);
+  useRecordForm({
+    record: record.data,
+    toForm: toAnnouncementForm,
+    reset,
+    failed: record.isError,
+    error: record.error,
+    onClose,
+  });
 
   const save = useMutation({
     mutationFn: (values: AnnouncementFormValues) => saveAnnouncement(announcementId, values, image),
@@ -97,99 +88,77 @@ export function AnnouncementModal({ announcementId, onClose }: Props) {
     onError: toastError,
   });
 
-  const loading = editing && !record.data;
   const imageName =
     image.kind === "replace" ? image.file.name : image.kind === "remove" ? null : (record.data?.mediaName ?? null);
+  // The spec's client swapped the submit labels ('add' when editing, 'edit' when
+  // adding), a defect of the original: FormDialog shows okAdd when adding and okEdit when editing.
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth scroll="paper" data-testid="announcement-modal">
-      <DialogTitle>{editing ? t("announcementModal.title.edit") : t("announcementModal.title.add")}</DialogTitle>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
-        sx={{ display: "contents" }}
-      >
-        <DialogContent dividers>
-          {loading ? (
-            <Box sx={{ display: "grid", placeItems: "center", py: 6 }} aria-busy="true">
-              <CircularProgress />
-            </Box>
-          ) : (
-            <>
-              <FormField
-                control={control}
-                name="title"
-                label={t("announcementModal.form.title")}
-                testId="announcement-title"
-                autoFocus
-              />
-              <Controller
-                control={control}
-                name="text"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={t("announcementModal.form.text")}
-                    multiline
-                    rows={7}
-                    fullWidth
-                    margin="dense"
-                    error={fieldState.error !== undefined}
-                    helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-                    slotProps={{ htmlInput: { "data-testid": "announcement-text" } }}
-                  />
-                )}
-              />
-              <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
-                <FormField
-                  control={control}
-                  name="status"
-                  label={t("announcementModal.form.status")}
-                  testId="announcement-status"
-                  select
-                >
-                  <option value="true">{t("announcementModal.form.active")}</option>
-                  <option value="false">{t("announcementModal.form.inactive")}</option>
-                </FormField>
-                <FormField
-                  control={control}
-                  name="priority"
-                  label={t("announcementModal.form.priority")}
-                  testId="announcement-priority"
-                  select
-                >
-                  {(["1", "2", "3"] as const).map((p) => (
-                    <option key={p} value={p}>
-                      {t(`announcements.priority.${p}`)}
-                    </option>
-                  ))}
-                </FormField>
-              </Box>
-              <AnnouncementAttachment
-                name={imageName}
-                onPick={(file) => setImage({ kind: "replace", file })}
-                onRemove={() => setImage({ kind: "remove" })}
-              />
-            </>
+    <FormDialog
+      adding={!editing}
+      i18nKey="announcementModal"
+      maxWidth="sm"
+      onClose={onClose}
+      handleSubmit={handleSubmit}
+      save={save}
+      loading={editing && !record.data}
+      testIds={{ dialog: "announcement-modal", cancel: "announcement-cancel", submit: "announcement-save" }}
+    >
+      <>
+        <FormField
+          control={control}
+          name="title"
+          label={t("announcementModal.form.title")}
+          testId="announcement-title"
+          autoFocus
+        />
+        <Controller
+          control={control}
+          name="text"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              label={t("announcementModal.form.text")}
+              multiline
+              rows={7}
+              fullWidth
+              margin="dense"
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+              slotProps={{ htmlInput: { "data-testid": "announcement-text" } }}
+            />
           )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid="announcement-cancel">
-            {t("announcementModal.buttons.cancel")}
-          </Button>
-          {/* The spec's client swapped these labels ('add' when editing, 'edit' when
-              adding), a defect of the original: here adding says add and editing says save. */}
-          <Button
-            type="submit"
-            variant="contained"
-            loading={save.isPending}
-            disabled={loading}
-            data-testid="announcement-save"
+        />
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
+          <FormField
+            control={control}
+            name="status"
+            label={t("announcementModal.form.status")}
+            testId="announcement-status"
+            select
           >
-            {editing ? t("announcementModal.buttons.okEdit") : t("announcementModal.buttons.okAdd")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+            <option value="true">{t("announcementModal.form.active")}</option>
+            <option value="false">{t("announcementModal.form.inactive")}</option>
+          </FormField>
+          <FormField
+            control={control}
+            name="priority"
+            label={t("announcementModal.form.priority")}
+            testId="announcement-priority"
+            select
+          >
+            {(["1", "2", "3"] as const).map((p) => (
+              <option key={p} value={p}>
+                {t(`announcements.priority.${p}`)}
+              </option>
+            ))}
+          </FormField>
+        </Box>
+        <AnnouncementAttachment
+          name={imageName}
+          onPick={(file) => setImage({ kind: "replace", file })}
+          onRemove={() => setImage({ kind: "remove" })}
+        />
+      </>
+    </FormDialog>
   );
 }

@@ -4,30 +4,15 @@
  * after 1 s. The title shows the count; search, infinite scroll, live updates;
  * each row shows title, priority, image name, status, edit and delete.
  */
-import { useEffect, useState } from "react";
-import {
-  Button,
-  Chip,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from "@mui/material";
+import { useEffect, useMemo, useState } from "react";
+import { Button, Chip, TableCell, TableRow } from "@mui/material";
 import Add from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import { announcementPriorityColors, timings, type AnnouncementDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { useAuth } from "../../app/auth";
-import { ConfirmDialog } from "../lists/ConfirmDialog";
-import { InfiniteSentinel } from "../lists/InfiniteSentinel";
-import { ListHeader } from "../lists/ListHeader";
+import { ListPage, RowAction, type HeadCell } from "../lists/ListPage";
 import { AnnouncementModal } from "./AnnouncementModal";
 import { useAnnouncementsList, useDeleteAnnouncement } from "./useAnnouncements";
 
@@ -36,6 +21,7 @@ type ModalState = { open: false } | { open: true; announcementId?: number };
 function AnnouncementRow(props: { item: AnnouncementDto; onEdit: () => void; onDelete: () => void }) {
   const { item, onEdit, onDelete } = props;
   const { t } = useTranslation();
+  const color = announcementPriorityColors[item.priority];
   return (
     <TableRow hover data-testid={`announcement-row-${item.id}`}>
       <TableCell sx={{ maxWidth: 280, overflowWrap: "anywhere" }}>{item.title}</TableCell>
@@ -44,10 +30,7 @@ function AnnouncementRow(props: { item: AnnouncementDto; onEdit: () => void; onD
           size="small"
           variant="outlined"
           label={t(`announcements.priority.${item.priority}`)}
-          sx={{
-            borderColor: announcementPriorityColors[item.priority],
-            color: announcementPriorityColors[item.priority],
-          }}
+          sx={{ borderColor: color, color }}
         />
       </TableCell>
       <TableCell align="center" sx={{ maxWidth: 200, overflowWrap: "anywhere" }} data-testid="announcement-row-media">
@@ -57,22 +40,13 @@ function AnnouncementRow(props: { item: AnnouncementDto; onEdit: () => void; onD
         {item.status ? t("announcements.status.active") : t("announcements.status.inactive")}
       </TableCell>
       <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-        <IconButton
-          size="small"
-          onClick={onEdit}
-          aria-label={t("announcements.buttons.edit")}
-          data-testid="announcement-edit"
-        >
-          <Edit fontSize="small" />
-        </IconButton>
-        <IconButton
-          size="small"
+        <RowAction action="edit" label={t("announcements.buttons.edit")} testId="announcement-edit" onClick={onEdit} />
+        <RowAction
+          action="delete"
+          label={t("announcements.buttons.delete")}
+          testId="announcement-delete"
           onClick={onDelete}
-          aria-label={t("announcements.buttons.delete")}
-          data-testid="announcement-delete"
-        >
-          <DeleteOutline fontSize="small" />
-        </IconButton>
+        />
       </TableCell>
     </TableRow>
   );
@@ -83,19 +57,20 @@ function AnnouncementsManager() {
   const { search, setSearch, items, count, query } = useAnnouncementsList();
   const remove = useDeleteAnnouncement();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<AnnouncementDto | null>(null);
-  const columns = ["title", "priority", "mediaName", "status", "actions"] as const;
+  // The list frame names a row by `name` (the delete confirmation's title); an announcement's is its title.
+  const named = useMemo(() => items.map((a) => ({ ...a, name: a.title })), [items]);
+  const columns: HeadCell[] = (["title", "priority", "mediaName", "status", "actions"] as const).map((c) => ({
+    label: t(`announcements.table.${c}`),
+    align: c === "title" ? "left" : "center",
+  }));
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <ListHeader
-        title={t("announcements.title")}
-        count={count}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder={t("announcements.searchPlaceholder")}
-        testId="announcements"
-      >
+    <ListPage
+      testId="announcements"
+      title={t("announcements.title")}
+      count={count}
+      search={{ value: search, onChange: setSearch, placeholder: t("announcements.searchPlaceholder") }}
+      actions={
         <Button
           variant="contained"
           startIcon={<Add />}
@@ -104,57 +79,35 @@ function AnnouncementsManager() {
         >
           {t("announcements.buttons.add")}
         </Button>
-      </ListHeader>
-      <TableContainer>
-        {/* Narrow screens scroll the table sideways instead of breaking words letter by letter. */}
-        <Table size="small" data-testid="announcements-table" sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c} align={c === "title" ? "left" : "center"}>
-                  {t(`announcements.table.${c}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((item) => (
-              <AnnouncementRow
-                key={item.id}
-                item={item}
-                onEdit={() => setModal({ open: true, announcementId: item.id })}
-                onDelete={() => setDeleting(item)}
-              />
-            ))}
-            {query.isSuccess && items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length} align="center" sx={{ color: "text.secondary", py: 4 }}>
-                  {t("common.noRecords")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <InfiniteSentinel
-        hasMore={query.hasNextPage}
-        loading={query.isFetching}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      }
+      columns={columns}
+      // Narrow screens scroll the table sideways instead of breaking words letter by letter.
+      tableSx={{ minWidth: 640 }}
+      items={named}
+      renderRow={(item, askDelete) => (
+        <AnnouncementRow
+          key={item.id}
+          item={item}
+          onEdit={() => setModal({ open: true, announcementId: item.id })}
+          onDelete={askDelete}
+        />
+      )}
+      loaded={query.isSuccess}
+      emptyText={t("common.noRecords")}
+      paging={query}
+      confirmDelete={{
+        title: (title) => t("announcements.confirmDelete.title", { title }),
+        message: t("announcements.confirmDelete.message"),
+        confirmLabel: t("announcements.confirmDelete.ok"),
+        cancelLabel: t("announcements.confirmDelete.cancel"),
+        testId: "announcement-delete-dialog",
+        onConfirm: (id) => remove.mutate(id),
+      }}
+    >
       {modal.open && (
         <AnnouncementModal announcementId={modal.announcementId} onClose={() => setModal({ open: false })} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("announcements.confirmDelete.title", { title: deleting?.title ?? "" })}
-        message={t("announcements.confirmDelete.message")}
-        confirmLabel={t("announcements.confirmDelete.ok")}
-        cancelLabel={t("announcements.confirmDelete.cancel")}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-        testId="announcement-delete-dialog"
-      />
-    </Paper>
+    </ListPage>
   );
 }
 

@@ -34,6 +34,8 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: 1024 * 1024,
+    // The spec's client calls some lists with a trailing slash (GET /users/, /announcements/, /chats/).
+    routerOptions: { ignoreTrailingSlash: true },
     // X-Forwarded-For is believed only from a proxy on this host or a private
     // network; a client talking to us directly cannot pick its own address (and
     // so escape the login rate limit) by sending the header.

@@ -9,8 +9,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { users } from "../db/schema/index.js";
-import { startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCompany, buildUser } from "../../test/factories.js";
+import { ADMIN, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCompany, buildUser, login } from "../../test/factories.js";
 import { AppError, errorHandler } from "./errors.js";
 
 let s: TestServer;
@@ -86,6 +86,15 @@ describe("error handler", () => {
     const res = await s.request({ path: "/no/such/route" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: "ERR_NOT_FOUND" });
+  });
+
+  it("answers a list path with or without the trailing slash the spec's client sends", async () => {
+    const { token } = await login(s, ADMIN.email, ADMIN.password);
+    const plain = await s.request({ path: "/users", token });
+    const slashed = await s.request({ path: "/users/", token });
+    expect(plain.statusCode).toBe(200);
+    expect(slashed.statusCode).toBe(200);
+    expect(slashed.json()).toEqual(plain.json());
   });
 
   it("answers a body that is not JSON with a catalogue code", async () => {

@@ -22,14 +22,12 @@ const tags = ["announcements"];
 
 export function announcementsRoutes(ctx: Context): FastifyPluginAsyncZod {
   return async (app) => {
-    // The spec's client calls GET /announcements/ (with the slash); both spellings answer.
-    for (const path of ["/announcements", "/announcements/"]) {
-      app.get(
-        path,
-        { config: { access: "user" }, schema: { tags, querystring: announcementListQuerySchema.loose() } },
-        (req) => listAnnouncements(ctx, req.auth, req.query),
-      );
-    }
+    // The spec's client calls GET /announcements/ (with the slash); the router ignores trailing slashes.
+    app.get(
+      "/announcements",
+      { config: { access: "user" }, schema: { tags, querystring: announcementListQuerySchema.loose() } },
+      (req) => listAnnouncements(ctx, req.auth, req.query),
+    );
     app.post(
       "/announcements/seen",
       { config: { access: "user" }, schema: { tags, body: announcementSeenSchema } },

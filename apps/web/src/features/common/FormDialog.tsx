@@ -16,12 +16,21 @@ import {
   type PaperProps,
 } from "@mui/material";
 import { timings } from "@balcao/contracts";
+import { useMutation } from "@tanstack/react-query";
 import type { FieldValues, UseFormHandleSubmit, UseFormReset } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "react-toastify";
+import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 
 interface Props<V extends FieldValues> {
   open?: boolean;
-  title: string;
+  /** Adding a record, or editing one: picks the title and the Save label. */
+  adding: boolean;
+  /** The dialog's i18n keys: `<i18nKey>.title.add|edit`, `<i18nKey>.buttons.okAdd|okEdit|cancel`. */
+  i18nKey: string;
+  /** Another key for Cancel than `<i18nKey>.buttons.cancel`. */
+  cancelKey?: string;
   maxWidth: Breakpoint;
   fullScreen?: boolean;
   onClose: () => void;
@@ -31,15 +40,14 @@ interface Props<V extends FieldValues> {
   save: { mutate: (values: V) => void; isPending: boolean };
   /** The record to edit has not come yet. */
   loading: boolean;
-  cancelLabel: string;
-  submitLabel: string;
   testIds: { dialog: string; cancel: string; submit: string };
   children: ReactNode;
 }
 
 export function FormDialog<V extends FieldValues>(props: Props<V>) {
-  const { open = true, title, maxWidth, fullScreen, onClose, beforeForm, handleSubmit, save, loading } = props;
-  const { cancelLabel, submitLabel, testIds, children } = props;
+  const { open = true, adding, i18nKey, cancelKey, maxWidth, fullScreen, onClose, beforeForm } = props;
+  const { handleSubmit, save, loading, testIds, children } = props;
+  const { t } = useTranslation();
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -64,7 +72,7 @@ export function FormDialog<V extends FieldValues>(props: Props<V>) {
       scroll="paper"
       slotProps={{ paper }}
     >
-      <DialogTitle>{title}</DialogTitle>
+      <DialogTitle>{t(`${i18nKey}.title.${adding ? "add" : "edit"}`)}</DialogTitle>
       {beforeForm}
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: "contents" }}>
         <DialogContent dividers>
@@ -78,7 +86,7 @@ export function FormDialog<V extends FieldValues>(props: Props<V>) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} color="inherit" data-testid={testIds.cancel}>
-            {cancelLabel}
+            {t(cancelKey ?? `${i18nKey}.buttons.cancel`)}
           </Button>
           <Button
             type="submit"
@@ -87,7 +95,7 @@ export function FormDialog<V extends FieldValues>(props: Props<V>) {
             disabled={loading}
             data-testid={testIds.submit}
           >
-            {submitLabel}
+            {t(`${i18nKey}.buttons.${adding ? "okAdd" : "okEdit"}`)}
           </Button>
         </DialogActions>
       </Box>
@@ -116,4 +124,29 @@ export function useRecordForm<R, V extends FieldValues>(opts: {
     toastError(error);
     onClose();
   }, [failed, error, onClose]);
+}
+
+/**
+ * Saves a dialog's record: POST `path` to add, PUT `path/id` to edit; on
+ * success a toast, `onSaved`, and the dialog closes; a failure is toasted.
+ */
+export function useSaveRecord<V, R>(opts: {
+  path: string;
+  id: number | undefined;
+  toBody: (values: V) => unknown;
+  successText: string;
+  onSaved: (record: R) => void;
+  onClose: () => void;
+}) {
+  const { path, id, toBody, successText, onSaved, onClose } = opts;
+  return useMutation({
+    mutationFn: (values: V) =>
+      id === undefined ? api.post<R>(path, toBody(values)) : api.put<R>(`${path}/${id}`, toBody(values)),
+    onSuccess: (record) => {
+      onSaved(record);
+      toast.success(successText);
+      onClose();
+    },
+    onError: toastError,
+  });
 }

@@ -7,14 +7,12 @@
 import { Box, TextField } from "@mui/material";
 import type { ContactDetail } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { api } from "../../api/http";
-import { toastError } from "../../api/toast-error";
 import { FormField } from "../auth/FormField";
-import { FormDialog, useRecordForm } from "../common/FormDialog";
+import { FormDialog, useRecordForm, useSaveRecord } from "../common/FormDialog";
 import { upsertInPages } from "../lists/usePagedList";
 import {
   contactFormSchema,
@@ -60,73 +58,60 @@ export function ContactModal({ contactId, prefill, onClose, onSaved }: ContactMo
     onClose,
   });
 
-  const save = useMutation({
-    mutationFn: (values: ContactFormValues) => {
-      const body = toContactBody(values);
-      return contactId === undefined
-        ? api.post<ContactDetail>("/contacts", body)
-        : api.put<ContactDetail>(`/contacts/${contactId}`, body);
-    },
-    onSuccess: (contact) => {
+  const save = useSaveRecord({
+    path: "/contacts",
+    id: contactId,
+    toBody: toContactBody,
+    successText: t("contactModal.success"),
+    onSaved: (contact: ContactDetail) => {
       const { extraInfo: _extra, whatsapp: _whatsapp, ...row } = contact;
       upsertInPages(queryClient, contactsKey, "contacts", row);
-      toast.success(t("contactModal.success"));
       onSaved?.(contact);
-      onClose();
     },
-    onError: toastError,
+    onClose,
   });
 
   const loading = contactId !== undefined && !record.data;
   return (
     <FormDialog
-      title={contactId === undefined ? t("contactModal.title.add") : t("contactModal.title.edit")}
+      adding={contactId === undefined}
+      i18nKey="contactModal"
       maxWidth="sm"
       onClose={onClose}
       handleSubmit={handleSubmit}
       save={save}
       loading={loading}
-      cancelLabel={t("contactModal.buttons.cancel")}
-      submitLabel={contactId === undefined ? t("contactModal.buttons.okAdd") : t("contactModal.buttons.okEdit")}
       testIds={{ dialog: "contact-modal", cancel: "contact-cancel", submit: "contact-save" }}
     >
-      <>
-        <Box sx={{ display: "grid", gap: { sm: 2 }, gridTemplateColumns: { sm: "1fr 1fr" } }}>
-          <FormField
-            control={control}
-            name="name"
-            label={t("contactModal.form.name")}
-            testId="contact-name"
-            autoFocus
-          />
-          <FormField
-            control={control}
-            name="number"
-            label={t("contactModal.form.number")}
-            testId="contact-number"
-            type="tel"
-            htmlInput={{ placeholder: "5511987654321" }}
-          />
-        </Box>
+      <Box sx={{ display: "grid", gap: { sm: 2 }, gridTemplateColumns: { sm: "1fr 1fr" } }}>
+        <FormField control={control} name="name" label={t("contactModal.form.name")} testId="contact-name" autoFocus />
         <FormField
           control={control}
-          name="email"
-          label={t("contactModal.form.email")}
-          testId="contact-email"
-          type="email"
+          name="number"
+          label={t("contactModal.form.number")}
+          testId="contact-number"
+          type="tel"
+          htmlInput={{ placeholder: "5511987654321" }}
         />
-        {contactId !== undefined && (
-          <TextField
-            label={t("contactModal.form.whatsapp")}
-            value={record.data?.whatsapp?.name ?? t("contactModal.form.noWhatsapp")}
-            disabled
-            fullWidth
-            margin="dense"
-            slotProps={{ htmlInput: { "data-testid": "contact-whatsapp" } }}
-          />
-        )}
-        <ExtraInfoFields control={control} />
-      </>
+      </Box>
+      <FormField
+        control={control}
+        name="email"
+        label={t("contactModal.form.email")}
+        testId="contact-email"
+        type="email"
+      />
+      {contactId !== undefined && (
+        <TextField
+          label={t("contactModal.form.whatsapp")}
+          value={record.data?.whatsapp?.name ?? t("contactModal.form.noWhatsapp")}
+          disabled
+          fullWidth
+          margin="dense"
+          slotProps={{ htmlInput: { "data-testid": "contact-whatsapp" } }}
+        />
+      )}
+      <ExtraInfoFields control={control} />
     </FormDialog>
   );
 }

@@ -7,14 +7,13 @@ import { useState } from "react";
 import { Tab, Tabs, useMediaQuery, useTheme } from "@mui/material";
 import type { QueueDto, WeekdayHours } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { api } from "../../api/http";
-import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
-import { FormDialog, useRecordForm } from "../common/FormDialog";
+import { FormDialog, useRecordForm, useSaveRecord } from "../common/FormDialog";
 import { settingValue } from "../layout/menu-rules";
 import { QueueDataFields } from "./QueueDataFields";
 import { emptyQueueForm, queueFormSchema, toFormValues, toSaveBody, type QueueFormValues } from "./queueForm";
@@ -65,17 +64,13 @@ export function QueueModal({ queueId, onClose }: Props) {
     onClose,
   });
 
-  const save = useMutation({
-    mutationFn: (values: QueueFormValues) => {
-      const body = toSaveBody(values);
-      return queueId === undefined ? api.post<QueueDto>("/queue", body) : api.put<QueueDto>(`/queue/${queueId}`, body);
-    },
-    onSuccess: (queue) => {
-      toast.success(t("queueModal.toasts.success"));
-      queryClient.setQueryData<QueueDto[]>(queuesKey, (list) => upsertQueue(list, queue));
-      onClose();
-    },
-    onError: toastError,
+  const save = useSaveRecord({
+    path: "/queue",
+    id: queueId,
+    toBody: toSaveBody,
+    successText: t("queueModal.toasts.success"),
+    onSaved: (queue: QueueDto) => queryClient.setQueryData<QueueDto[]>(queuesKey, (list) => upsertQueue(list, queue)),
+    onClose,
   });
 
   const keepHours = (hours: WeekdayHours[]) => {
@@ -86,7 +81,8 @@ export function QueueModal({ queueId, onClose }: Props) {
 
   return (
     <FormDialog
-      title={queueId === undefined ? t("queueModal.title.add") : t("queueModal.title.edit")}
+      adding={queueId === undefined}
+      i18nKey="queueModal"
       maxWidth="md"
       fullScreen={fullScreen}
       onClose={onClose}
@@ -101,8 +97,6 @@ export function QueueModal({ queueId, onClose }: Props) {
       handleSubmit={handleSubmit}
       save={save}
       loading={loading}
-      cancelLabel={t("queueModal.buttons.cancel")}
-      submitLabel={queueId === undefined ? t("queueModal.buttons.okAdd") : t("queueModal.buttons.okEdit")}
       testIds={{ dialog: "queue-modal", cancel: "queue-modal-cancel", submit: "queue-modal-save" }}
     >
       {tab === 0 ? (

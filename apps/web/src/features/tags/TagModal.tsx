@@ -6,15 +6,13 @@
 import { Box, Chip, FormControlLabel, Switch, TextField, useTheme } from "@mui/material";
 import { canSetKanban, type TagListItem } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { api } from "../../api/http";
-import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
 import { FormField } from "../auth/FormField";
-import { FormDialog, useRecordForm } from "../common/FormDialog";
+import { FormDialog, useRecordForm, useSaveRecord } from "../common/FormDialog";
 import { upsertInPages } from "../lists/usePagedList";
 import { emptyTagForm, tagFormSchema, toTagBody, toTagForm, type TagFormValues } from "./tagForm";
 import { tagsKey } from "./useTags";
@@ -53,79 +51,72 @@ export function TagModal({ tagId, onClose }: Props) {
     onClose,
   });
 
-  const save = useMutation({
-    mutationFn: (values: TagFormValues) => {
-      const body = toTagBody(values, user?.id);
-      return tagId === undefined ? api.post<TagListItem>("/tags", body) : api.put<TagListItem>(`/tags/${tagId}`, body);
-    },
-    onSuccess: (tag) => {
-      upsertInPages(queryClient, tagsKey, "tags", tag);
-      toast.success(t("tags.toasts.saved"));
-      onClose();
-    },
-    onError: toastError,
+  const save = useSaveRecord({
+    path: "/tags",
+    id: tagId,
+    toBody: (values: TagFormValues) => toTagBody(values, user?.id),
+    successText: t("tags.toasts.saved"),
+    onSaved: (tag: TagListItem) => upsertInPages(queryClient, tagsKey, "tags", tag),
+    onClose,
   });
 
   const loading = tagId !== undefined && !record.data;
   return (
     <FormDialog
-      title={tagId === undefined ? t("tagModal.title.add") : t("tagModal.title.edit")}
+      adding={tagId === undefined}
+      i18nKey="tagModal"
       maxWidth="xs"
       onClose={onClose}
       handleSubmit={handleSubmit}
       save={save}
       loading={loading}
-      cancelLabel={t("tagModal.buttons.cancel")}
-      submitLabel={tagId === undefined ? t("tagModal.buttons.okAdd") : t("tagModal.buttons.okEdit")}
       testIds={{ dialog: "tag-modal", cancel: "tag-cancel", submit: "tag-save" }}
     >
-      <>
-        <FormField control={control} name="name" label={t("tagModal.form.name")} testId="tag-name" autoFocus />
+      <FormField control={control} name="name" label={t("tagModal.form.name")} testId="tag-name" autoFocus />
+      <Controller
+        control={control}
+        name="color"
+        render={({ field, fieldState }) => (
+          <TextField
+            type="color"
+            label={t("tagModal.form.color")}
+            value={field.value}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message ? t(fieldState.error.message) : field.value.toUpperCase()}
+            fullWidth
+            margin="dense"
+            slotProps={{ htmlInput: { "data-testid": "tag-color", style: { height: 36, cursor: "pointer" } } }}
+          />
+        )}
+      />
+      {mayKanban && (
         <Controller
           control={control}
-          name="color"
-          render={({ field, fieldState }) => (
-            <TextField
-              type="color"
-              label={t("tagModal.form.color")}
-              value={field.value}
-              onChange={(e) => field.onChange(e.target.value)}
-              onBlur={field.onBlur}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ? t(fieldState.error.message) : field.value.toUpperCase()}
-              fullWidth
-              margin="dense"
-              slotProps={{ htmlInput: { "data-testid": "tag-color", style: { height: 36, cursor: "pointer" } } }}
+          name="kanban"
+          render={({ field }) => (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              label={t("tagModal.form.kanban")}
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { "data-testid": "tag-kanban" } as object }}
+                />
+              }
             />
           )}
         />
-        {mayKanban && (
-          <Controller
-            control={control}
-            name="kanban"
-            render={({ field }) => (
-              <FormControlLabel
-                sx={{ mt: 1 }}
-                label={t("tagModal.form.kanban")}
-                control={
-                  <Switch
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    slotProps={{ input: { "data-testid": "tag-kanban" } as object }}
-                  />
-                }
-              />
-            )}
-          />
-        )}
-        <Box sx={{ mt: 2 }}>
-          <Chip
-            label={name.trim() || t("tagModal.form.preview")}
-            sx={{ bgcolor: color, color: theme.palette.getContrastText(color || "#000000") }}
-            data-testid="tag-preview"
-          />
-        </Box>
-      </>
+      )}
+      <Box sx={{ mt: 2 }}>
+        <Chip
+          label={name.trim() || t("tagModal.form.preview")}
+          sx={{ bgcolor: color, color: theme.palette.getContrastText(color || "#000000") }}
+          data-testid="tag-preview"
+        />
+      </Box>
     </FormDialog>
   );
 }

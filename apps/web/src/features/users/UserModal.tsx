@@ -4,14 +4,11 @@
  */
 import { can, type AuthUser } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
-import { api } from "../../api/http";
-import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
-import { FormDialog, useRecordForm } from "../common/FormDialog";
+import { FormDialog, useRecordForm, useSaveRecord } from "../common/FormDialog";
 import { emptyUserForm, toFormValues, toSaveBody, userFormSchema, type UserFormValues } from "./userForm";
 import { UserModalFields } from "./UserModalFields";
 import { useConnectionOptions, useQueueOptions, useUserRecord } from "./useUserOptions";
@@ -56,32 +53,30 @@ export function UserModal({ open, userId, onClose, onSaved }: Props) {
     onClose,
   });
 
-  const save = useMutation({
-    mutationFn: (values: UserFormValues) => {
-      const body = toSaveBody(values, may);
-      return userId === undefined ? api.post<AuthUser>("/users", body) : api.put<AuthUser>(`/users/${userId}`, body);
-    },
-    onSuccess: (saved) => {
-      toast.success(t("userModal.success"));
+  const save = useSaveRecord({
+    path: "/users",
+    id: userId,
+    toBody: (values: UserFormValues) => toSaveBody(values, may),
+    successText: t("userModal.success"),
+    onSaved: (saved: AuthUser) => {
       if (me && saved.id === me.id) setUser({ ...me, ...saved, company: saved.company ?? me.company });
       void queryClient.invalidateQueries({ queryKey: ["user", saved.id] });
       onSaved?.(saved);
-      onClose();
     },
-    onError: toastError,
+    onClose,
   });
 
   return (
     <FormDialog
       open={open}
-      title={userId === undefined ? t("userModal.title.add") : t("userModal.title.edit")}
+      adding={userId === undefined}
+      i18nKey="userModal"
+      cancelKey="common.cancel"
       maxWidth="sm"
       onClose={onClose}
       handleSubmit={handleSubmit}
       save={save}
       loading={loading}
-      cancelLabel={t("common.cancel")}
-      submitLabel={userId === undefined ? t("userModal.buttons.okAdd") : t("userModal.buttons.okEdit")}
       testIds={{ dialog: "user-modal", cancel: "user-modal-cancel", submit: "user-modal-save" }}
     >
       <UserModalFields

@@ -36,7 +36,13 @@ export interface ServerOptions {
 
 export async function createServer(config: Config, database?: Database, options: ServerOptions = {}): Promise<Server> {
   const log = createLogger(config, options.logDestination);
-  const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const db =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
+    }));
   await db.migrate();
   const seeded = await seed(db.db, config);
   const tokens = await createTokens(db.db, config);

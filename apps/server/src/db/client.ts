@@ -55,8 +55,16 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+/**
+ * An idle client whose connection the server ended (a restart, a failover, an
+ * administrator's terminate) emits an error; unheard, it would crash the process.
+ * The pool drops that client and opens a new one on the next checkout.
+ */
+export type IdleErrorHandler = (err: Error) => void;
+
+export async function openPostgres(url: string, max = 10, onIdleError?: IdleErrorHandler): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", (err) => onIdleError?.(err));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -68,6 +76,12 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "db"));
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: IdleErrorHandler;
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, 10, opts.onIdleError)
+    : openPglite(path.join(opts.dataDir, "db"));
 }

@@ -9,7 +9,11 @@ test("reset a password through the mailed code", async ({ page, baseURL, mailbox
   await signUpByApi(baseURL!, person);
   const newPassword = "NovaSenha2025";
 
-  await page.goto("/forgetpsw");
+  // From the login page, as a person does: the email field has focus, one click on the link suffices.
+  await page.goto("/login");
+  await page.getByTestId("login-email").click();
+  await page.getByRole("link", { name: t("pt", "login.buttons.forgotPassword") }).click();
+  await expect(page).toHaveURL(/\/forgetpsw$/);
 
   await page.getByTestId("reset-email").fill(person.email);
   await page.getByTestId("reset-send").click();

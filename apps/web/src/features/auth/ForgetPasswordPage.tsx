@@ -27,7 +27,7 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
     control,
     handleSubmit,
     formState: { isSubmitting },
-  } = useForm({ resolver: zodResolver(resetEmailSchema), defaultValues: { email: initialEmail }, mode: "onTouched" });
+  } = useForm({ resolver: zodResolver(resetEmailSchema), defaultValues: { email: initialEmail }, mode: "onSubmit" });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -90,7 +90,7 @@ function CodeStep({ email, onOtherEmail }: { email: string; onOtherEmail: () => 
   } = useForm({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { code: "", newPassword: "", confirmPassword: "" },
-    mode: "onTouched",
+    mode: "onSubmit",
   });
 
   // The schema only lets this run when both passwords match (§2.6).

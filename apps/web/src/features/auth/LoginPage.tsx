@@ -51,7 +51,9 @@ export default function LoginPage() {
   } = useForm({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: knownEmail, password: "" },
-    mode: "onTouched",
+    // Not on blur: a message appearing under a field as it loses focus moved the
+    // links below it out from under the pointer, so their first click missed.
+    mode: "onSubmit",
   });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {

@@ -55,7 +55,7 @@ export default function SignupPage() {
   } = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { name: "", email: "", phone: "", password: "", planId: "" },
-    mode: "onTouched",
+    mode: "onSubmit",
   });
 
   // With a single plan there is nothing to choose.

@@ -46,7 +46,7 @@ async function agentLogsIn(browser: Browser, email: string, password: string) {
   const page = await context.newPage();
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/tickets$/);
-  await context.close();
+  return { page, close: () => context.close() };
 }
 
 test("an admin adds, finds, edits and deletes an agent, who can log in meanwhile", async ({
@@ -96,8 +96,8 @@ test("an admin adds, finds, edits and deletes an agent, who can log in meanwhile
   await expect(modal(page)).toBeHidden();
   await expect(row(page, agent.email).getByTestId("user-row-name")).toHaveText("Agente Carla Souza");
 
-  // The new agent can log in.
-  await agentLogsIn(browser, agent.email, agent.password);
+  // The new agent can log in, and stays signed in in their own browser.
+  const agentSession = await agentLogsIn(browser, agent.email, agent.password);
 
   // Delete after a confirmation titled with the name.
   await row(page, agent.email).getByTestId("user-delete").click();
@@ -106,6 +106,9 @@ test("an admin adds, finds, edits and deletes an agent, who can log in meanwhile
   await confirm.getByTestId("user-delete-dialog-confirm").click();
   await expect(page.getByText(t("pt", "users.toasts.deleted")).first()).toBeVisible();
   await expect(row(page, agent.email)).toHaveCount(0);
+  // The deleted agent's open browser leaves at once.
+  await expect(agentSession.page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await agentSession.close();
   await page.getByTestId("users-search").fill("");
   await expect(rows(page)).toHaveCount(1);
 });

@@ -29,7 +29,13 @@ export function useSessionEvents() {
   });
 
   useCompanyEvent("user", (payload) => {
-    if (payload.action === "update" && payload.user && user && payload.user.id === user.id) setUser(payload.user);
+    if (!user) return;
+    if (payload.action === "update" && payload.user?.id === user.id) setUser(payload.user);
+    // A deleted account leaves at once instead of at its next token refresh.
+    if (payload.action === "delete" && payload.userId === user.id) {
+      localStorage.clear();
+      reloadSoon();
+    }
   });
 
   useCompanyEvent("settings", (payload) => {

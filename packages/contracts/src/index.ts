@@ -13,3 +13,7 @@ export * from "./schemas/companies.js";
 export * from "./schemas/plans.js";
 export * from "./schemas/helps.js";
 export * from "./schemas/announcements.js";
+export * from "./schemas/whatsapps.js";
+export * from "./schemas/tickets.js";
+export * from "./schemas/messages.js";
+export * from "./schemas/quick-messages.js";

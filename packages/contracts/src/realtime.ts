@@ -7,6 +7,10 @@ import type { ContactDto } from "./schemas/contacts.js";
 import type { TagListItem } from "./schemas/tags.js";
 import type { QueueDto } from "./schemas/queues.js";
 import type { AnnouncementDto } from "./schemas/announcements.js";
+import type { TicketDto } from "./schemas/tickets.js";
+import type { MessageDto } from "./schemas/messages.js";
+import type { WhatsappDto, WhatsappSessionDto } from "./schemas/whatsapps.js";
+import type { QuickMessageDto } from "./schemas/quick-messages.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -21,6 +25,8 @@ export const channels = {
   queue: (companyId: number) => `company-${companyId}-queue`,
   settings: (companyId: number) => `company-${companyId}-settings`,
   payment: (companyId: number) => `company-${companyId}-payment`,
+  /** Spelled as the spec's client listens (no dash, "quickemessage"). */
+  quickMessage: (companyId: number) => `company${companyId}-quickemessage`,
   announcement: () => "company-announcement",
 } as const;
 
@@ -28,12 +34,12 @@ export type ChannelName = keyof typeof channels;
 
 /** Payloads by channel. Later areas add theirs here. */
 export interface ChannelPayloads {
-  ticket: { action: "update" | "delete" | "updateUnread"; ticket?: unknown; ticketId?: number };
-  appMessage: { action: "create" | "update"; message: unknown; ticket?: unknown; contact?: unknown };
+  ticket: { action: "update" | "delete" | "updateUnread"; ticket?: TicketDto; ticketId?: number };
+  appMessage: { action: "create" | "update"; message: MessageDto; ticket?: TicketDto; contact?: TicketDto["contact"] };
   /** "reload": many contacts changed at once (a spreadsheet import); lists refetch instead of upserting each. */
   contact: { action: "update" | "create" | "delete" | "reload"; contact?: ContactDto; contactId?: number };
-  whatsapp: { action: "update" | "delete"; whatsapp?: unknown; whatsappId?: number };
-  whatsappSession: { action: "update"; session: unknown };
+  whatsapp: { action: "update" | "delete"; whatsapp?: WhatsappDto; whatsappId?: number };
+  whatsappSession: { action: "update"; session: WhatsappSessionDto };
   user: { action: "create" | "update" | "delete"; user?: AuthUser; userId?: number };
   auth: { user: { id: number } };
   chat: { action: "new-message" | "update" | "create" | "delete"; chat?: unknown; newMessage?: unknown };
@@ -44,6 +50,7 @@ export interface ChannelPayloads {
   payment: { action: "CONCLUIDA"; company: { id: number; dueDate: string } };
   /** Platform-wide: every signed-in socket. An inactive record reaches non-super sockets as a delete. */
   announcement: { action: "create" | "update" | "delete"; record?: AnnouncementDto; id?: number };
+  quickMessage: { action: "create" | "update" | "delete"; record?: QuickMessageDto; id?: number };
 }
 
 /** Client → server room protocol (§7.9). */

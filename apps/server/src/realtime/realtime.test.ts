@@ -1,5 +1,5 @@
 /** Socket.IO: token auth, company isolation, the join/leave protocol and presence (core-platform §7.9). */
-import { rooms } from "@balcao/contracts";
+import { rooms, type MessageDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import jwt from "jsonwebtoken";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -101,10 +101,10 @@ describe("company isolation", () => {
     s.ctx.realtime.emit(
       "appMessage",
       { companyId: a.company.id, room: room(a.company.id) },
-      { action: "create", message: "hi" },
+      { action: "create", message: { body: "hi" } as MessageDto },
     );
 
-    expect(await got).toEqual({ action: "create", message: "hi" });
+    expect(await got).toEqual({ action: "create", message: { body: "hi" } });
     await flush(s, socketB);
     expect(leaked).toEqual([]);
   });

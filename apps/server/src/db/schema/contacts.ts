@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
+import { whatsapps } from "./whatsapps.js";
 
 export const contacts = pgTable(
   "contacts",
@@ -15,8 +16,8 @@ export const contacts = pgTable(
     email: text("email").notNull().default(""),
     profilePicUrl: text("profile_pic_url").notNull().default(""),
     isGroup: boolean("is_group").notNull().default(false),
-    // The connection the contact came from; its foreign key arrives with the connections table.
-    whatsappId: integer("whatsapp_id"),
+    /** The connection the contact came from. */
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -24,6 +25,9 @@ export const contacts = pgTable(
     uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
     index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
     index("contacts_company_created_idx").on(t.companyId, t.createdAt),
+    // The ticket search matches names and numbers anywhere (pg_trgm).
+    index("contacts_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("contacts_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
   ],
 );
 

@@ -6,3 +6,7 @@ export * from "./system.js";
 export * from "./tags.js";
 export * from "./contacts.js";
 export * from "./announcements.js";
+export * from "./whatsapps.js";
+export * from "./tickets.js";
+export * from "./messages.js";
+export * from "./quick-messages.js";

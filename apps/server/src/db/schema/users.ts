@@ -12,6 +12,7 @@ import {
 import { sql } from "drizzle-orm";
 import { companies } from "./companies.js";
 import { queues } from "./queues.js";
+import { whatsapps } from "./whatsapps.js";
 
 export const users = pgTable(
   "users",
@@ -25,8 +26,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     profile: text("profile").notNull().default("user"),
     super: boolean("super").notNull().default(false),
-    // The default connection; its table arrives with the conversations area.
-    whatsappId: integer("whatsapp_id"),
+    /** The default connection of the new-ticket modal. */
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
     allTicket: text("all_ticket").notNull().default("desabled"),
     language: text("language"),
     /** Bumped on logout and password change: every refresh token issued before dies. */

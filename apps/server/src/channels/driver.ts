@@ -1,0 +1,105 @@
+/**
+ * The channel layer (DESIGN §6): one driver per provider (beta = Baileys,
+ * cloud = WhatsApp Cloud API) turns the provider's protocol into these
+ * normalised shapes, and the ingest pipeline and the message service only
+ * ever speak them.
+ */
+import type { Ack, MediaType } from "@balcao/contracts";
+
+/** A file as it travels through the pipeline: stored bytes and what they are. */
+export interface ChannelMedia {
+  data: Buffer;
+  mimetype: string;
+  fileName: string;
+}
+
+/** A message that arrived from WhatsApp, normalised by a driver. */
+export interface InboundMessage {
+  /** The provider's message id; with the connection, the idempotency key. */
+  wid: string;
+  /** Digits of the chat: the customer's number, or the group's id. */
+  chatNumber: string;
+  isGroup: boolean;
+  /** The chat's display name as the provider knows it (push name, group subject). */
+  chatName: string;
+  /** In a group: the participant who wrote it. */
+  sender?: { number: string; name: string };
+  /** Sent by us from another device (the phone): stored as fromMe. */
+  fromMe: boolean;
+  mediaType: MediaType;
+  /** Text, caption, "imageUrl|link|description" for locations, a vCard for contacts. */
+  body: string;
+  /** Fetches the media bytes on demand, so ingest can store them in company storage. */
+  media?: () => Promise<ChannelMedia>;
+  /** The provider id of the message this one replies to. */
+  quotedWid?: string;
+  /** A reaction: the emoji and the provider id of the message it reacts to. */
+  reaction?: { emoji: string; targetWid: string };
+  /** An edit of an earlier message (body replaces it, isEdited). */
+  editOfWid?: string;
+  /** A revoke ("deleted for everyone") of an earlier message. */
+  revokeOfWid?: string;
+  timestamp: Date;
+  /** What the provider sent, kept for replies and diagnostics. */
+  raw?: unknown;
+}
+
+/** A status report about a message we sent. */
+export interface AckUpdate {
+  wid: string;
+  ack: Ack;
+  /** The provider refused or failed the send. */
+  error?: string;
+}
+
+export interface OutboundTarget {
+  /** Digits of the chat (customer number or group id). */
+  chatNumber: string;
+  isGroup: boolean;
+}
+
+export interface OutboundReply {
+  wid: string;
+  fromMe: boolean;
+  body: string;
+}
+
+export interface OutboundText extends OutboundTarget {
+  body: string;
+  quoted?: OutboundReply;
+}
+
+export interface OutboundMedia extends OutboundTarget {
+  media: ChannelMedia;
+  /** Caption; empty for none. */
+  caption: string;
+  /** Send a recorded audio as a voice note (ptt). */
+  voiceNote?: boolean;
+  quoted?: OutboundReply;
+}
+
+/** What the provider answered for an accepted send. */
+export interface SentMessage {
+  wid: string;
+  raw?: unknown;
+}
+
+/** Events a driver raises; the pipeline subscribes when the connection starts. */
+export interface ChannelEvents {
+  message(inbound: InboundMessage): Promise<void>;
+  ack(update: AckUpdate): Promise<void>;
+}
+
+export interface ChannelDriver {
+  readonly provider: "beta" | "cloud";
+  start(events: ChannelEvents): Promise<void>;
+  stop(): Promise<void>;
+  sendText(message: OutboundText): Promise<SentMessage>;
+  sendMedia(message: OutboundMedia): Promise<SentMessage>;
+  /** Read receipts for the chat's messages up to and including these ids. */
+  markRead(target: OutboundTarget, wids: string[]): Promise<void>;
+  /** Delete for everyone; throws when the provider refuses. */
+  deleteMessage(target: OutboundTarget, message: { wid: string; fromMe: boolean }): Promise<void>;
+  /** The number as WhatsApp knows it (normalised digits), or null when it has no WhatsApp. */
+  checkNumber(number: string): Promise<string | null>;
+}

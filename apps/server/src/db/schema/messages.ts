@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { companies } from "./companies.js";
+import { contacts } from "./contacts.js";
+import { tickets } from "./tickets.js";
+import { users } from "./users.js";
+import { whatsapps } from "./whatsapps.js";
+
+/** core-platform §3 "Message"; ack 1 pending … 5 played (§4.2), and only rises. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    /** The connection it travelled through; with `wid` the idempotency key of ingest. */
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    /** The provider's message id (WhatsApp's); null until an outbound send is accepted. */
+    wid: text("wid"),
+    /** The sender of an incoming message (a group's participant); null for our own. */
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
+    /** The agent who sent it, for "delete own message". */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    fromMe: boolean("from_me").notNull().default(false),
+    body: text("body").notNull().default(""),
+    read: boolean("read").notNull().default(false),
+    ack: integer("ack").notNull().default(1),
+    mediaType: text("media_type").notNull().default("chat"),
+    /** The stored file's path under the company's media (served at /public/...). */
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    quotedMsgId: integer("quoted_msg_id").references((): AnyPgColumn => messages.id, { onDelete: "set null" }),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    isEdited: boolean("is_edited").notNull().default(false),
+    /** Why the provider refused an outbound send; the agent sees it and can retry. */
+    sendError: text("send_error"),
+    /** What the provider sent or answered, for replies and retries. */
+    providerData: jsonb("provider_data"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("messages_whatsapp_wid_uq").on(t.whatsappId, t.wid),
+    index("messages_ticket_id_idx").on(t.ticketId, t.id),
+    index("messages_company_idx").on(t.companyId),
+    index("messages_wid_idx")
+      .on(t.wid)
+      .where(sql`${t.wid} is not null`),
+    // The ticket search matches message text anywhere in the body (pg_trgm).
+    index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
+  ],
+);

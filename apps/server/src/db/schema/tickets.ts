@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { companies } from "./companies.js";
+import { contacts } from "./contacts.js";
+import { queues } from "./queues.js";
+import { tags } from "./tags.js";
+import { users } from "./users.js";
+import { whatsapps } from "./whatsapps.js";
+
+/** core-platform §3 "Ticket"; status pending | open | closed (§4.1). */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    // Deleting a contact loses its tickets (§4.1).
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    // A deleted user's open tickets go back to pending first (users' delete hook); a deleted queue leaves none.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    unreadMessages: integer("unread_messages").notNull().default(0),
+    lastMessage: text("last_message").notNull().default(""),
+    isGroup: boolean("is_group").notNull().default(false),
+    chatbot: boolean("chatbot").notNull().default(false),
+    useIntegration: boolean("use_integration").notNull().default(false),
+    promptId: integer("prompt_id"),
+    integrationId: integer("integration_id"),
+    /** How many times the queue bot answered this ticket, and when last (SERVER-BEHAVIOUR "Bot limits"). */
+    amountUsedBotQueues: integer("amount_used_bot_queues").notNull().default(0),
+    botAnsweredAt: timestamp("bot_answered_at", { withTimezone: true }),
+    /** The timeline the dashboard reads (SERVER-BEHAVIOUR "Metrics"). */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tickets_uuid_uq").on(t.uuid),
+    // One active ticket per contact and connection, race-free (SERVER-BEHAVIOUR "Tickets and messages").
+    uniqueIndex("tickets_active_contact_uq")
+      .on(t.contactId, t.whatsappId)
+      .where(sql`${t.status} <> 'closed'`),
+    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+    index("tickets_company_queue_updated_idx").on(t.companyId, t.queueId, t.updatedAt),
+    index("tickets_company_user_updated_idx").on(t.companyId, t.userId, t.updatedAt),
+    index("tickets_contact_idx").on(t.contactId),
+  ],
+);
+
+export const ticketTags = pgTable(
+  "ticket_tags",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
+);
+
+/** core-platform §3 "Ticket note". */
+export const ticketNotes = pgTable(
+  "ticket_notes",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_notes_contact_ticket_idx").on(t.contactId, t.ticketId)],
+);

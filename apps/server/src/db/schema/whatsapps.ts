@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { companies } from "./companies.js";
+import { queues, type WorkingHours } from "./queues.js";
+
+/**
+ * A connection (core-platform §3 "Connection"): one WhatsApp number, through
+ * Baileys (provider beta) or the Cloud API (provider cloud).
+ */
+export const whatsapps = pgTable(
+  "whatsapps",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    status: text("status").notNull().default("DISCONNECTED"),
+    qrcode: text("qrcode").notNull().default(""),
+    retries: integer("retries").notNull().default(0),
+    /** The linked phone number, digits only, once known. */
+    number: text("number").notNull().default(""),
+    isDefault: boolean("is_default").notNull().default(false),
+    greetingMessage: text("greeting_message").notNull().default(""),
+    complationMessage: text("complation_message").notNull().default(""),
+    outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
+    ratingMessage: text("rating_message").notNull().default(""),
+    /** The external messages API token; empty = none (an empty token never matches). */
+    token: text("token").notNull().default(""),
+    provider: text("provider").notNull().default("beta"),
+    sendIdQueue: integer("send_id_queue").references(() => queues.id, { onDelete: "set null" }),
+    timeSendQueue: integer("time_send_queue").notNull().default(0),
+    timeUseBotQueues: integer("time_use_bot_queues").notNull().default(0),
+    maxUseBotQueues: integer("max_use_bot_queues").notNull().default(3),
+    transferQueueId: integer("transfer_queue_id").references(() => queues.id, { onDelete: "set null" }),
+    timeToTransfer: integer("time_to_transfer").notNull().default(0),
+    expiresTicket: integer("expires_ticket").notNull().default(0),
+    expiresInactiveMessage: text("expires_inactive_message").notNull().default(""),
+    // Prompts and integrations arrive with the automation areas; their foreign keys with them.
+    promptId: integer("prompt_id"),
+    integrationId: integer("integration_id"),
+    schedules: jsonb("schedules")
+      .$type<WorkingHours[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    cloudPhoneNumberId: text("cloud_phone_number_id").notNull().default(""),
+    cloudAccessToken: text("cloud_access_token").notNull().default(""),
+    cloudAppSecret: text("cloud_app_secret").notNull().default(""),
+    cloudVerifyToken: text("cloud_verify_token").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("whatsapps_company_idx").on(t.companyId),
+    uniqueIndex("whatsapps_token_uq")
+      .on(t.token)
+      .where(sql`${t.token} <> ''`),
+  ],
+);
+
+export const whatsappQueues = pgTable(
+  "whatsapp_queues",
+  {
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index("whatsapp_queues_queue_idx").on(t.queueId)],
+);

@@ -17,6 +17,8 @@ interface EmitTarget {
   companyId: number;
   /** A narrower room inside the company (ticket box, notification, status list). */
   room?: string;
+  /** Several narrower rooms at once: a socket in more than one gets the event once. */
+  rooms?: string[];
   /** Deliver to one user's sockets only. */
   userId?: number;
 }
@@ -110,7 +112,9 @@ export function createRealtime(opts: {
     attach: (server) => io.attach(server),
     emit(channel, target, payload) {
       // User ids are unique across companies, so a user room never crosses tenants.
-      const room = target.userId ? rooms.user(target.userId) : (target.room ?? rooms.company(target.companyId));
+      const room = target.userId
+        ? rooms.user(target.userId)
+        : (target.rooms ?? target.room ?? rooms.company(target.companyId));
       io.to(room).emit(channelName(channel, target.companyId), payload);
     },
     broadcast(channel, payload) {

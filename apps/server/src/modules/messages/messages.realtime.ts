@@ -1,0 +1,28 @@
+/**
+ * Message events (core-platform §4.1 "Realtime, message channel"): to the
+ * open ticket box, the ticket's status list and the notification room, in one
+ * emit to the union of rooms.
+ */
+import { rooms, type MessageDto, type TicketDto } from "@balcao/contracts";
+import type { Context } from "../../context.js";
+
+export function emitMessage(
+  ctx: Pick<Context, "realtime">,
+  action: "create" | "update",
+  message: MessageDto,
+  ticket: TicketDto,
+) {
+  const companyId = ticket.companyId;
+  ctx.realtime.emit(
+    "appMessage",
+    {
+      companyId,
+      rooms: [
+        rooms.chatBox(companyId, ticket.id),
+        rooms.tickets(companyId, ticket.status),
+        rooms.notification(companyId),
+      ],
+    },
+    { action, message, ticket, contact: ticket.contact },
+  );
+}

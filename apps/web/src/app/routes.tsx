@@ -19,6 +19,7 @@ const HelpsPage = lazy(() => import("../features/helps/HelpsPage"));
 const SubscriptionPage = lazy(() => import("../features/subscription/SubscriptionPage"));
 const UsersPage = lazy(() => import("../features/users/UsersPage"));
 const AnnouncementsPage = lazy(() => import("../features/announcements/AnnouncementsPage"));
+const TicketsPage = lazy(() => import("../features/tickets/TicketsPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -27,7 +28,7 @@ const AnnouncementsPage = lazy(() => import("../features/announcements/Announcem
  */
 const areas: { path: string; title: string; page?: LazyExoticComponent<ComponentType> }[] = [
   { path: "/", title: "dashboard" },
-  { path: "/tickets/:ticketId?", title: "tickets" },
+  { path: "/tickets/:ticketId?", title: "tickets", page: TicketsPage },
   { path: "/connections", title: "connections" },
   { path: "/quick-messages", title: "quickMessages" },
   { path: "/todolist", title: "tasks", page: TodoListPage },

@@ -1,0 +1,61 @@
+import type { MessageDto } from "@balcao/contracts";
+import { describe, expect, it } from "vitest";
+import { ackKind, bodyKind, buildRows, orderMessages, parseLocation, parseVcard } from "./messageRules";
+
+const msg = (id: number, ticketId: number, createdAt: Date) =>
+  ({ id, ticketId, createdAt: createdAt.toISOString(), mediaType: "chat", mediaUrl: null }) as MessageDto;
+
+describe("message list rows (core-platform §2.10)", () => {
+  it("puts a day separator whenever the day changes and ended/started when the ticket changes", () => {
+    const rows = buildRows([
+      msg(1, 10, new Date(2026, 0, 1, 10, 0)),
+      msg(2, 10, new Date(2026, 0, 1, 11, 0)),
+      msg(3, 11, new Date(2026, 0, 2, 9, 30)),
+    ]);
+    expect(rows.map((r) => (r.kind === "message" ? r.message.id : r.kind === "day" ? r.label : "change"))).toEqual([
+      "01/01/2026",
+      1,
+      2,
+      "change",
+      "02/01/2026",
+      3,
+    ]);
+    const change = rows[3];
+    expect(change?.kind === "ticketChange" && [change.endedAt, change.startedAt]).toEqual([
+      new Date(2026, 0, 1, 11, 0).toISOString(),
+      new Date(2026, 0, 2, 9, 30).toISOString(),
+    ]);
+  });
+  it("orders oldest first and keeps one copy of each message", () => {
+    const a = msg(1, 1, new Date(2026, 0, 1));
+    const b = msg(2, 1, new Date(2026, 0, 2));
+    expect(orderMessages([b, a, b]).map((m) => m.id)).toEqual([1, 2]);
+  });
+});
+
+describe("message kinds", () => {
+  it("parses a location body with an optional description and line breaks", () => {
+    expect(parseLocation("https://img|https://maps?q=1|Rua A\\nCentro")).toEqual({
+      imageUrl: "https://img",
+      link: "https://maps?q=1",
+      description: "Rua A\nCentro",
+    });
+    expect(parseLocation("https://img|https://maps").description).toBe("");
+  });
+  it("maps acks to the §4.2 icons", () => {
+    expect([1, 2, 3, 4, 5].map((a) => ackKind(a as 1))).toEqual(["pending", "sent", "delivered", "read", "read"]);
+  });
+  it("renders media by type, anything else with a file as a download", () => {
+    expect(bodyKind({ mediaType: "image", mediaUrl: "/api/public/x.jpg" })).toBe("image");
+    expect(bodyKind({ mediaType: "application", mediaUrl: "/api/public/x.pdf" })).toBe("file");
+    expect(bodyKind({ mediaType: "call_log", mediaUrl: null })).toBe("callLog");
+    expect(bodyKind({ mediaType: "locationMessage", mediaUrl: null })).toBe("location");
+    expect(bodyKind({ mediaType: "chat", mediaUrl: null })).toBe("text");
+  });
+  it("reads a vCard's name and number", () => {
+    expect(parseVcard("BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nTEL;type=CELL:+55 11 91234-5678\nEND:VCARD")).toEqual({
+      name: "Ana Souza",
+      number: "+55 11 91234-5678",
+    });
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The message list's rules (core-platform §2.10, §3 "Message", §4.2): the
+ * rows between bubbles (day separators, conversation ended/started when the
+ * ticket changes), location bodies and the ack icon kind.
+ */
+import type { Ack, MessageDto } from "@balcao/contracts";
+import { format } from "date-fns";
+
+export type MessageRow =
+  | { kind: "day"; key: string; label: string }
+  | { kind: "ticketChange"; key: string; endedAt: string; startedAt: string }
+  | { kind: "message"; key: string; message: MessageDto };
+
+export const dayLabel = (iso: string) => format(new Date(iso), "dd/MM/yyyy");
+export const dateTimeLabel = (iso: string) => format(new Date(iso), "dd/MM/yyyy HH:mm");
+export const timeLabel = (iso: string) => format(new Date(iso), "HH:mm");
+
+/** Oldest first, each message once (a realtime create may race a page load). */
+export function orderMessages(messages: MessageDto[]): MessageDto[] {
+  const byId = new Map<number, MessageDto>();
+  for (const m of messages) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+}
+
+/**
+ * Bubbles with what goes between them: a dd/MM/yyyy separator whenever the
+ * day changes, and "conversation ended / started" when two consecutive
+ * messages belong to different tickets of the contact.
+ */
+export function buildRows(ordered: MessageDto[]): MessageRow[] {
+  const rows: MessageRow[] = [];
+  let previous: MessageDto | undefined;
+  for (const message of ordered) {
+    if (previous && previous.ticketId !== message.ticketId) {
+      rows.push({
+        kind: "ticketChange",
+        key: `t-${message.id}`,
+        endedAt: previous.createdAt,
+        startedAt: message.createdAt,
+      });
+    }
+    const day = dayLabel(message.createdAt);
+    if (!previous || dayLabel(previous.createdAt) !== day)
+      rows.push({ kind: "day", key: `d-${message.id}`, label: day });
+    rows.push({ kind: "message", key: `m-${message.id}`, message });
+    previous = message;
+  }
+  return rows;
+}
+
+export interface LocationBody {
+  imageUrl: string;
+  link: string;
+  description: string;
+}
+
+/** "imageUrl|link|description": the description is optional; "\n" (escaped or not) is a line break. */
+export function parseLocation(body: string): LocationBody {
+  const [imageUrl = "", link = "", ...rest] = body.split("|");
+  return { imageUrl, link, description: rest.join("|").replace(/\\n/g, "\n") };
+}
+
+export type AckKind = "pending" | "sent" | "delivered" | "read";
+
+/** §4.2: 1 clock, 2 check, 3 double check, 4 and 5 a coloured double check. */
+export function ackKind(ack: Ack): AckKind {
+  if (ack <= 1) return "pending";
+  if (ack === 2) return "sent";
+  if (ack === 3) return "delivered";
+  return "read";
+}
+
+/** How a bubble shows its content, by mediaType (§2.10). */
+export type MessageBodyKind = "text" | "location" | "image" | "audio" | "video" | "callLog" | "contactCard" | "file";
+
+export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): MessageBodyKind {
+  switch (message.mediaType) {
+    case "locationMessage":
+      return "location";
+    case "call_log":
+      return "callLog";
+    case "vcard":
+    case "contactMessage":
+      return "contactCard";
+    case "image":
+      return message.mediaUrl ? "image" : "text";
+    case "audio":
+      return message.mediaUrl ? "audio" : "text";
+    case "video":
+      return message.mediaUrl ? "video" : "text";
+    case "chat":
+    case "reactionMessage":
+      return "text";
+    case "application":
+    case "document":
+      return message.mediaUrl ? "file" : "text";
+  }
+}
+
+/** A vCard's display name and first phone number, for the contact card. */
+export function parseVcard(body: string): { name: string; number: string } {
+  const name = /^FN[^:]*:(.*)$/m.exec(body)?.[1]?.trim() ?? "";
+  const number = /^TEL[^:]*:(.*)$/m.exec(body)?.[1]?.trim() ?? "";
+  return { name: name || body.split("\n")[0] || "", number };
+}

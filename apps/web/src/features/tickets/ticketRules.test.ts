@@ -1,0 +1,85 @@
+import type { TicketDto } from "@balcao/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  belongsToList,
+  cutName,
+  isLocationPreview,
+  queueColor,
+  ticketListQuery,
+  ticketTime,
+  visibleToUser,
+  type TicketFilter,
+  type Viewer,
+} from "./ticketRules";
+
+const agent: Viewer = {
+  id: 7,
+  profile: "user",
+  allTicket: "desabled",
+  queues: [{ id: 1, name: "Sales", color: "#f00" }],
+};
+const admin: Viewer = { ...agent, id: 1, profile: "admin", queues: [] };
+const ticket = (over: Partial<TicketDto>) =>
+  ({ status: "open", queueId: 1, userId: 7, queue: null, ...over }) as TicketDto;
+const open: TicketFilter = { status: "open", showAll: false, queueIds: [1] };
+
+describe("who sees a ticket (core-platform §2.7, §6)", () => {
+  it("limits the user profile to its queues, its own tickets, and queue-less tickets with allTicket", () => {
+    expect(visibleToUser(ticket({ queueId: 1, userId: null }), agent)).toBe(true);
+    expect(visibleToUser(ticket({ queueId: 2, userId: null }), agent)).toBe(false);
+    expect(visibleToUser(ticket({ queueId: 2, userId: 7 }), agent)).toBe(true);
+    expect(visibleToUser(ticket({ queueId: null, userId: null }), agent)).toBe(false);
+    expect(visibleToUser(ticket({ queueId: null, userId: null }), { ...agent, allTicket: "enabled" })).toBe(true);
+    expect(visibleToUser(ticket({ queueId: 2, userId: 3 }), admin)).toBe(true);
+  });
+});
+
+describe("which list a realtime update lands in (§4.1)", () => {
+  it("follows the status, the selected queues and show all", () => {
+    expect(belongsToList(ticket({}), open, agent)).toBe(true);
+    expect(belongsToList(ticket({ status: "pending" }), open, agent)).toBe(false);
+    expect(belongsToList(ticket({ queueId: 3 }), open, admin)).toBe(false);
+    expect(belongsToList(ticket({ queueId: null, userId: 1 }), open, admin)).toBe(true);
+    expect(belongsToList(ticket({ userId: 9 }), open, admin)).toBe(false);
+    expect(belongsToList(ticket({ userId: 9 }), { ...open, showAll: true }, admin)).toBe(true);
+    expect(belongsToList(ticket({ status: "pending", userId: null }), { ...open, status: "pending" }, agent)).toBe(
+      true,
+    );
+  });
+  it("keeps whatever a search loaded, whatever its status", () => {
+    expect(belongsToList(ticket({ status: "closed", queueId: 5 }), { showAll: true, queueIds: [] }, admin)).toBe(true);
+  });
+});
+
+describe("list item display (§2.8)", () => {
+  const now = new Date(2026, 10, 21, 15, 0);
+  it("shows HH:mm today, dd/MM/yyyy otherwise", () => {
+    expect(ticketTime(new Date(2026, 10, 21, 9, 5).toISOString(), now)).toBe("09:05");
+    expect(ticketTime(new Date(2026, 10, 20, 23, 59).toISOString(), now)).toBe("20/11/2026");
+  });
+  it("recognises a location preview and the no-queue colour", () => {
+    expect(isLocationPreview("data:image/png;base64,iVBOR...|https://maps")).toBe(true);
+    expect(isLocationPreview("hello")).toBe(false);
+    expect(queueColor({ queue: null })).toBe("#7C7C7C");
+    expect(queueColor({ queue: { id: 1, name: "a", color: "#123456" } })).toBe("#123456");
+  });
+  it("cuts names to 10 characters on narrow screens only", () => {
+    expect(cutName("Maria Aparecida", true)).toBe("Maria Apar...");
+    expect(cutName("Maria Aparecida", false)).toBe("Maria Aparecida");
+    expect(cutName("Ana", true)).toBe("Ana");
+  });
+});
+
+describe("GET /tickets query (§7.5)", () => {
+  it("sends lists as JSON and show all as text", () => {
+    expect(ticketListQuery({ ...open, tags: [3], users: [], searchParam: "" }, 2)).toEqual({
+      pageNumber: 2,
+      status: "open",
+      searchParam: undefined,
+      showAll: "false",
+      queueIds: "[1]",
+      tags: "[3]",
+      users: undefined,
+    });
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The ticket list's rules (core-platform §2.7, §2.8, §4.1 "Realtime", §6),
+ * kept free of React so they can be tested alone: which list a ticket
+ * belongs to, what a user may see, and how an item shows its time and
+ * last message.
+ */
+import { defaultQueueColor, limits, type AuthUser, type TicketDto, type TicketStatus } from "@balcao/contracts";
+import { format, isSameDay } from "date-fns";
+
+/** What one ticket list asks GET /tickets for. */
+export interface TicketFilter {
+  /** Absent in the Search tab: every status. */
+  status?: TicketStatus;
+  /** Lower-cased search text (Search tab). */
+  searchParam?: string;
+  showAll: boolean;
+  queueIds: number[];
+  tags?: number[];
+  users?: number[];
+}
+
+export type Viewer = Pick<AuthUser, "id" | "profile" | "allTicket" | "queues">;
+
+/** The query string of GET /tickets (§7.5): lists go as JSON. */
+export function ticketListQuery(filter: TicketFilter, pageNumber: number) {
+  return {
+    pageNumber,
+    status: filter.status,
+    searchParam: filter.searchParam || undefined,
+    showAll: String(filter.showAll),
+    queueIds: JSON.stringify(filter.queueIds),
+    tags: filter.tags?.length ? JSON.stringify(filter.tags) : undefined,
+    users: filter.users?.length ? JSON.stringify(filter.users) : undefined,
+  };
+}
+
+/** allTicket is stored as "enabled" but also compared with "enable" (§3 User). */
+export function allTicketEnabled(user: Pick<AuthUser, "allTicket">): boolean {
+  const value: string = user.allTicket;
+  return value === "enabled" || value === "enable";
+}
+
+/**
+ * §2.7 / §6: a user whose profile is user sees tickets of their queues, their
+ * own tickets, and tickets without a queue when allTicket is enabled.
+ * Other profiles see every ticket the server sends.
+ */
+export function visibleToUser(ticket: Pick<TicketDto, "queueId" | "userId">, user: Viewer): boolean {
+  if (user.profile !== "user") return true;
+  if (ticket.userId === user.id) return true;
+  if (ticket.queueId === null) return allTicketEnabled(user);
+  return user.queues.some((q) => q.id === ticket.queueId);
+}
+
+/**
+ * Whether a ticket (after a realtime update) belongs in a list: its status,
+ * the selected queues (a ticket in a queue that is not selected leaves, one
+ * without a queue stays), "show all" off keeps the user's own open tickets,
+ * and the viewer's profile rule. Search lists keep whatever they loaded.
+ */
+export function belongsToList(ticket: TicketDto, filter: TicketFilter, user: Viewer): boolean {
+  if (!visibleToUser(ticket, user)) return false;
+  if (filter.status === undefined) return true;
+  if (ticket.status !== filter.status) return false;
+  if (ticket.queueId !== null && !filter.queueIds.includes(ticket.queueId)) return false;
+  if (!filter.showAll && ticket.status === "open" && ticket.userId !== user.id) return false;
+  return true;
+}
+
+/** §2.8: HH:mm when it is today, otherwise dd/MM/yyyy. */
+export function ticketTime(updatedAt: string, now: Date = new Date()): string {
+  const date = new Date(updatedAt);
+  return isSameDay(date, now) ? format(date, "HH:mm") : format(date, "dd/MM/yyyy");
+}
+
+/** §2.8: a last message holding a base64 PNG is a location preview. */
+export function isLocationPreview(lastMessage: string): boolean {
+  return lastMessage.includes("data:image/png;base64");
+}
+
+export function queueColor(ticket: Pick<TicketDto, "queue">): string {
+  return ticket.queue?.color ?? defaultQueueColor;
+}
+
+/** Badges read upper-cased (§2.8). */
+export function badgeText(text: string | null | undefined): string {
+  return (text ?? "").toUpperCase();
+}
+
+/** The admin's peek dialog cuts names on phones (§2.13). */
+export function cutName(name: string, narrow: boolean, max: number = limits.mobileNameCut): string {
+  return narrow && name.length > max ? `${name.slice(0, max)}...` : name;
+}

@@ -51,6 +51,7 @@ export const errorStatus = {
   ERR_DUPLICATED_TAG: 409,
   ERR_INVALID_FILE: 400,
   ERR_FILE_TOO_LARGE: 413,
+  ERR_WAPP_TOKEN_ALREADY_EXISTS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -12,6 +12,7 @@ import { queuesRoutes } from "../modules/queues/queues.routes.js";
 import { settingsRoutes } from "../modules/settings/settings.routes.js";
 import { tagsRoutes } from "../modules/tags/tags.routes.js";
 import { usersRoutes } from "../modules/users/users.routes.js";
+import { whatsappsRoutes } from "../modules/whatsapps/whatsapps.routes.js";
 
 export async function registerModules(api: FastifyInstance, ctx: Context) {
   for (const routes of [
@@ -26,6 +27,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     contactsRoutes,
     helpsRoutes,
     announcementsRoutes,
+    whatsappsRoutes,
   ]) {
     await api.register(routes(ctx));
   }

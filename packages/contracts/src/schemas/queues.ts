@@ -72,10 +72,18 @@ export const weekdayHoursSchema = z.object({
   endTime: z.string().regex(hhmm),
 });
 
+/** Business hours as sent: at most one entry per weekday (the server fills the days left out). */
+export const weekdayHoursListSchema = z
+  .array(weekdayHoursSchema)
+  .max(weekdays.length)
+  .refine((list) => new Set(list.map((h) => h.weekdayEn)).size === list.length, "one entry per weekday");
+
 const text = z.string().max(queueLimits.messageMax);
 
 /** "" or null is none; a number is an id. */
-const optionalId = z.union([z.null(), z.literal(""), z.coerce.number().int().positive()]).transform((v) => v || null);
+export const optionalId = z
+  .union([z.null(), z.literal(""), z.coerce.number().int().positive()])
+  .transform((v) => v || null);
 
 export const queueSaveSchema = z
   .object({
@@ -99,11 +107,7 @@ export const queueSaveSchema = z
       .optional(),
     integrationId: optionalId.optional(),
     promptId: optionalId.optional(),
-    schedules: z
-      .array(weekdayHoursSchema)
-      .max(weekdays.length)
-      .refine((list) => new Set(list.map((h) => h.weekdayEn)).size === list.length, "one entry per weekday")
-      .optional(),
+    schedules: weekdayHoursListSchema.optional(),
   })
   // The client also sends fields it read (id, companyId, ...); they are ignored.
   .loose();

@@ -2,8 +2,10 @@
  * Connections (core-platform §2.17, §3 "Connection", §4.3, §7.4): what the
  * connection modal sends and the connections page reads.
  */
+import { z } from "zod";
+import { limits } from "../constants.js";
 import type { QueueRef } from "../entities.js";
-import type { WeekdayHours } from "./queues.js";
+import { optionalId, queueLimits, weekdayHoursListSchema, type WeekdayHours } from "./queues.js";
 
 export const connectionStatuses = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
@@ -53,3 +55,83 @@ export interface WhatsappDto extends WhatsappSessionDto {
   companyId: number;
   createdAt: string;
 }
+
+export const whatsappLimits = {
+  /** The external API token: empty (none) or at least this long (SERVER-BEHAVIOUR "External messages API"). */
+  tokenMin: 32,
+  tokenMax: 200,
+  /** Minutes: a year is more than any timer a support team sets. */
+  minutesMax: 525_600,
+  maxUseBotQueuesMax: 100,
+  queueIdsMax: 200,
+  cloudIdMax: 100,
+  cloudSecretMax: 1000,
+} as const;
+
+/** What a secret is shown as: never whole; the last 4 characters only when enough remain hidden. */
+export const secretMask = "••••";
+export function maskSecret(value: string): string {
+  if (!value) return "";
+  return value.length >= 12 ? `${secretMask}${value.slice(-4)}` : secretMask;
+}
+
+const text = z.string().max(queueLimits.messageMax);
+
+/** A minutes field from a number input: "" or null is 0. */
+const minutes = (max: number = whatsappLimits.minutesMax) =>
+  z.union([z.null(), z.literal(""), z.coerce.number().int().min(0).max(max)]).transform((v) => v || 0);
+
+/** The external API token: "" for none, otherwise printable, without spaces, 32 to 200 characters. */
+export const whatsappTokenSchema = z
+  .string()
+  .trim()
+  .max(whatsappLimits.tokenMax)
+  .refine((v) => v === "" || (v.length >= whatsappLimits.tokenMin && /^[\x21-\x7e]+$/.test(v)), {
+    message: `empty, or ${whatsappLimits.tokenMin}+ printable characters without spaces`,
+  });
+
+/**
+ * POST /whatsapp and PUT /whatsapp/{id}: every connection modal field
+ * (core-platform §2.17, §7.4). On update a field left out keeps its value; the
+ * Cloud secrets sent back as their masked form keep theirs too. The client
+ * also sends queues, session and what it read (status, qrcode, ...): ignored.
+ */
+export const whatsappSaveSchema = z
+  .object({
+    name: z.string().trim().min(limits.nameMin).max(limits.nameMax),
+    isDefault: z.boolean().optional(),
+    greetingMessage: text.optional(),
+    complationMessage: text.optional(),
+    outOfHoursMessage: text.optional(),
+    ratingMessage: text.optional(),
+    token: whatsappTokenSchema.optional(),
+    provider: z.enum(connectionProviders).optional(),
+    queueIds: z.array(z.coerce.number().int().positive()).max(whatsappLimits.queueIdsMax).optional(),
+    sendIdQueue: optionalId.optional(),
+    timeSendQueue: minutes().optional(),
+    timeUseBotQueues: minutes().optional(),
+    maxUseBotQueues: minutes(whatsappLimits.maxUseBotQueuesMax).optional(),
+    transferQueueId: optionalId.optional(),
+    timeToTransfer: minutes().optional(),
+    expiresTicket: minutes().optional(),
+    expiresInactiveMessage: text.optional(),
+    promptId: optionalId.optional(),
+    integrationId: optionalId.optional(),
+    schedules: weekdayHoursListSchema.optional(),
+    cloudPhoneNumberId: z.string().trim().max(whatsappLimits.cloudIdMax).optional(),
+    cloudAccessToken: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),
+    cloudAppSecret: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),
+    cloudVerifyToken: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),
+  })
+  .loose();
+export type WhatsappSave = z.infer<typeof whatsappSaveSchema>;
+
+/** The fields a cloud connection cannot work without (the Graph API calls and the webhook checks). */
+export const cloudCredentialFields = [
+  "cloudPhoneNumberId",
+  "cloudAccessToken",
+  "cloudAppSecret",
+  "cloudVerifyToken",
+] as const;
+/** Of those, the ones never returned whole. */
+export const cloudSecretFields = ["cloudAccessToken", "cloudAppSecret", "cloudVerifyToken"] as const;

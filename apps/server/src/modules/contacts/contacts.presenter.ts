@@ -19,14 +19,11 @@ export function presentContact(row: ContactRow): ContactDto {
   };
 }
 
-/**
- * With its extra info and source connection. Connections arrive with the
- * WhatsApp issue, which fills `whatsapp` from whatsappId; until then it is null.
- */
+/** With its extra info and source connection ({name}, or null when it has none). */
 export function presentContactDetail(
   row: ContactRow,
   extraInfo: ContactExtraInfo[],
-  whatsapp: { name: string } | null = null,
+  whatsapp: { name: string } | null,
 ): ContactDetail {
   return { ...presentContact(row), extraInfo, whatsapp };
 }

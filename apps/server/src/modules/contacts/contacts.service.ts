@@ -11,6 +11,7 @@ import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { contactCustomFields, contacts } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { whatsappName } from "../whatsapps/whatsapps.queries.js";
 import { presentContact, presentContactDetail } from "./contacts.presenter.js";
 import { extraInfoOf, findContact, pageOfContacts, type ContactFilter } from "./contacts.queries.js";
 
@@ -34,8 +35,13 @@ async function loadContact(db: Db, companyId: number, id: number): Promise<Conta
   return contact;
 }
 
+/** With its extra info and the name of the connection it came from. */
 async function detail(db: Db, row: ContactRow): Promise<ContactDetail> {
-  return presentContactDetail(row, await extraInfoOf(db, row.id));
+  const [extraInfo, whatsapp] = await Promise.all([
+    extraInfoOf(db, row.id),
+    whatsappName(db, row.companyId, row.whatsappId),
+  ]);
+  return presentContactDetail(row, extraInfo, whatsapp);
 }
 
 export async function showContact(ctx: Context, companyId: number, id: number): Promise<ContactDetail> {

@@ -29,9 +29,9 @@ export async function loadQueue(ctx: Context, companyId: number, id: number): Pr
 /**
  * Integrations and prompts are tables of the automation areas, which do not
  * exist yet: until a later issue adds them (and their foreign keys), no id can
- * name one, so anything but "none" is refused.
+ * name one, so anything but "none" is refused. Connections link them too.
  */
-function assertNoAutomationLinks(input: QueueSave) {
+export function assertNoAutomationLinks(input: Pick<QueueSave, "integrationId" | "promptId">) {
   for (const field of ["integrationId", "promptId"] as const) {
     if (input[field]) throw new AppError("ERR_VALIDATION", { field });
   }

@@ -35,7 +35,7 @@ export async function createUser(ctx: Context, who: AccessClaims, input: UserCre
   await assertEmailFree(ctx, input.email);
   const queueIds = input.queueIds ?? [];
   await assertOwnQueues(ctx, companyId, queueIds);
-  assertOwnConnection(input.whatsappId);
+  await assertOwnConnection(ctx, companyId, input.whatsappId);
   const passwordHash = await hashPassword(input.password);
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx

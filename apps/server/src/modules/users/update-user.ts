@@ -38,7 +38,7 @@ export async function updateUser(ctx: Context, who: AccessClaims, userId: number
       changes.profile = input.profile;
     }
     if (input.allTicket) changes.allTicket = input.allTicket;
-    assertOwnConnection(input.whatsappId);
+    await assertOwnConnection(ctx, who.companyId, input.whatsappId);
     changes.whatsappId = input.whatsappId;
   }
   const queueIds = can(who.profile, "user-modal:editQueues") || who.super ? input.queueIds : undefined;

@@ -10,6 +10,7 @@ import type { users } from "../../db/schema/index.js";
 import { userQueues } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
+import { findWhatsapp } from "../whatsapps/whatsapps.queries.js";
 import { countOtherAdmins, countOwnQueues, emailTaken } from "./users.queries.js";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -32,12 +33,11 @@ export async function assertOwnQueues(ctx: Context, companyId: number, queueIds:
   }
 }
 
-/**
- * The default connection. Connections arrive with the conversations area;
- * until then no id can name one, so anything but "none" is unknown.
- */
-export function assertOwnConnection(whatsappId: number | null) {
-  if (whatsappId !== null) throw new AppError("ERR_NO_WAPP_FOUND");
+/** The default connection: none, or one of the company's own (another company's is unknown). */
+export async function assertOwnConnection(ctx: Context, companyId: number, whatsappId: number | null) {
+  if (whatsappId !== null && !(await findWhatsapp(ctx.db, companyId, whatsappId))) {
+    throw new AppError("ERR_NO_WAPP_FOUND");
+  }
 }
 
 /** Platform staff (super) are managed by platform staff only: an admin of company 1 cannot take them over. */

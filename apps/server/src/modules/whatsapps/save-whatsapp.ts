@@ -1,0 +1,167 @@
+/**
+ * POST /whatsapp and PUT /whatsapp/{id}: the connection modal's save
+ * (core-platform §2.17, §4.3, §5, §8).
+ *
+ * - The company's first connection is the default whatever is sent; saving one
+ *   with isDefault unsets the others; the default cannot be switched off (there
+ *   must be one: ERR_NO_OTHER_WHATSAPP).
+ * - More than one queue needs a greeting (ERR_WAPP_GREETING_REQUIRED).
+ * - Queues, the redirection queue and the transfer queue are the company's own
+ *   (ERR_NOT_FOUND with the field, as another company's queue answers).
+ * - The plan's connections limit (ERR_PLAN_LIMIT_REACHED).
+ * - The external API token is unique platform-wide (ERR_WAPP_TOKEN_ALREADY_EXISTS).
+ * - A cloud connection needs its four credentials (ERR_VALIDATION with the field).
+ * - Cloud secrets (and the token) sent back in their masked form keep the stored value.
+ */
+import { cloudCredentialFields, maskSecret, type WhatsappDto, type WhatsappSave } from "@balcao/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { whatsapps } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import type { AccessClaims } from "../auth/tokens.js";
+import { assertPlanLimit } from "../plans/plan-gate.js";
+import { mergeSchedules } from "../queues/merge-schedules.js";
+import { assertNoAutomationLinks } from "../queues/queues.service.js";
+import { countOwnQueues } from "../users/users.queries.js";
+import { publishWhatsapps, showWhatsapp, loadWhatsapp } from "./whatsapps.service.js";
+import {
+  clearOtherDefaults,
+  countWhatsapps,
+  findWhatsapp,
+  lockCompanyConnections,
+  queuesByWhatsapp,
+  writeWhatsappQueues,
+  type WhatsappRow,
+} from "./whatsapps.queries.js";
+
+type Columns = Partial<typeof whatsapps.$inferInsert>;
+
+const plainFields = [
+  "greetingMessage",
+  "complationMessage",
+  "outOfHoursMessage",
+  "ratingMessage",
+  "provider",
+  "sendIdQueue",
+  "timeSendQueue",
+  "timeUseBotQueues",
+  "maxUseBotQueues",
+  "transferQueueId",
+  "timeToTransfer",
+  "expiresTicket",
+  "expiresInactiveMessage",
+  "promptId",
+  "integrationId",
+  "cloudPhoneNumberId",
+] as const;
+
+/** Written only when sent and not the masked form of what is stored. */
+const maskedFields = ["token", "cloudAccessToken", "cloudAppSecret", "cloudVerifyToken"] as const;
+
+/** The columns a save writes; on update, fields the client left out stay as they are. */
+function changes(input: WhatsappSave, current: WhatsappRow | undefined): Columns {
+  const set: Columns = { name: input.name };
+  for (const field of plainFields) {
+    if (input[field] !== undefined) Object.assign(set, { [field]: input[field] });
+  }
+  for (const field of maskedFields) {
+    const sent = input[field];
+    if (sent !== undefined && !(current && sent === maskSecret(current[field]))) set[field] = sent;
+  }
+  if (input.schedules !== undefined || !current)
+    set.schedules = mergeSchedules(current?.schedules ?? [], input.schedules);
+  return set;
+}
+
+/** Another company's queue (or an unknown one) answers as if it did not exist, naming the field. */
+async function assertOwnQueueRefs(ctx: Context, companyId: number, input: WhatsappSave) {
+  const wanted = [...new Set(input.queueIds ?? [])];
+  if ((await countOwnQueues(ctx.db, companyId, wanted)) !== wanted.length) {
+    throw new AppError("ERR_NOT_FOUND", { field: "queueIds" });
+  }
+  for (const field of ["sendIdQueue", "transferQueueId"] as const) {
+    const id = input[field];
+    if (id && (await countOwnQueues(ctx.db, companyId, [id])) !== 1) throw new AppError("ERR_NOT_FOUND", { field });
+  }
+}
+
+type SavedShape = Pick<WhatsappRow, "greetingMessage" | "provider" | (typeof cloudCredentialFields)[number]>;
+
+/** The rules on the connection as it will be once saved. */
+function assertSavedShape(saved: SavedShape, queueCount: number) {
+  if (queueCount > 1 && !saved.greetingMessage.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
+  if (saved.provider !== "cloud") return;
+  for (const field of cloudCredentialFields) {
+    if (!saved[field]) throw new AppError("ERR_VALIDATION", { field });
+  }
+}
+
+async function checkInput(ctx: Context, companyId: number, input: WhatsappSave) {
+  assertNoAutomationLinks(input);
+  await assertOwnQueueRefs(ctx, companyId, input);
+}
+
+/** What a new connection holds before its values (the column defaults the rules read). */
+const unsaved: SavedShape = {
+  greetingMessage: "",
+  provider: "beta",
+  cloudPhoneNumberId: "",
+  cloudAccessToken: "",
+  cloudAppSecret: "",
+  cloudVerifyToken: "",
+};
+
+export async function createWhatsapp(ctx: Context, who: AccessClaims, input: WhatsappSave): Promise<WhatsappDto> {
+  const companyId = who.companyId;
+  await checkInput(ctx, companyId, input);
+  const values = changes(input, undefined);
+  const queueIds = [...new Set(input.queueIds ?? [])];
+  assertSavedShape({ ...unsaved, ...values }, queueIds.length);
+  const { id, cleared } = await ctx.db.transaction(async (tx) => {
+    await lockCompanyConnections(tx, companyId);
+    const existing = await countWhatsapps(tx, companyId);
+    await assertPlanLimit(tx, companyId, "connections", existing);
+    // The first connection is the default whatever is sent: one must exist (§4.3).
+    const isDefault = existing === 0 || input.isDefault === true;
+    const [row] = await tx
+      .insert(whatsapps)
+      .values({ ...values, name: input.name, companyId, isDefault, status: "DISCONNECTED" })
+      .returning({ id: whatsapps.id });
+    await writeWhatsappQueues(tx, row!.id, queueIds);
+    return { id: row!.id, cleared: isDefault ? await clearOtherDefaults(tx, companyId, row!.id) : [] };
+  });
+  await publishWhatsapps(ctx, companyId, [id, ...cleared]);
+  return showWhatsapp(ctx, who, id);
+}
+
+export async function updateWhatsapp(
+  ctx: Context,
+  who: AccessClaims,
+  id: number,
+  input: WhatsappSave,
+): Promise<WhatsappDto> {
+  const companyId = who.companyId;
+  await loadWhatsapp(ctx, companyId, id);
+  await checkInput(ctx, companyId, input);
+  const cleared = await ctx.db.transaction(async (tx) => {
+    await lockCompanyConnections(tx, companyId);
+    const current = await findWhatsapp(tx, companyId, id);
+    if (!current) throw new AppError("ERR_NO_WAPP_FOUND");
+    const values = changes(input, current);
+    const queueIds = input.queueIds
+      ? [...new Set(input.queueIds)]
+      : ((await queuesByWhatsapp(tx, companyId, [id])).get(id) ?? []).map((q) => q.id);
+    assertSavedShape({ ...current, ...values }, queueIds.length);
+    // The default stays on until another connection is made the default.
+    if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+    const isDefault = current.isDefault || input.isDefault === true;
+    await tx
+      .update(whatsapps)
+      .set({ ...values, isDefault, updatedAt: new Date() })
+      .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)));
+    if (input.queueIds) await writeWhatsappQueues(tx, id, queueIds);
+    return isDefault ? clearOtherDefaults(tx, companyId, id) : [];
+  });
+  await publishWhatsapps(ctx, companyId, [id, ...cleared]);
+  return showWhatsapp(ctx, who, id);
+}

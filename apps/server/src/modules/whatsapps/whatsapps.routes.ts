@@ -1,0 +1,51 @@
+/**
+ * /whatsapp (core-platform §7.4): anyone signed in reads the company's
+ * connections (the new-ticket and transfer modals list them); adding, editing
+ * and deleting need the connections-page permissions. The session calls
+ * (/whatsappsession) belong to the channel manager.
+ */
+import { whatsappSaveSchema } from "@balcao/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Context } from "../../context.js";
+import { createWhatsapp, updateWhatsapp } from "./save-whatsapp.js";
+import { deleteWhatsapp, getWhatsapps, showWhatsapp } from "./whatsapps.service.js";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+// The client sends companyId and session=0; the company always comes from the token.
+const readQuery = z.object({ companyId: z.unknown().optional(), session: z.unknown().optional() }).loose();
+const tags = ["connections"];
+
+export function whatsappsRoutes(ctx: Context): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/whatsapp", { config: { access: "user" }, schema: { tags, querystring: readQuery } }, (req) =>
+      getWhatsapps(ctx, req.auth),
+    );
+    app.get(
+      "/whatsapp/:id",
+      { config: { access: "user" }, schema: { tags, params: idParams, querystring: readQuery } },
+      (req) => showWhatsapp(ctx, req.auth, req.params.id),
+    );
+    app.post(
+      "/whatsapp",
+      { config: { access: "connections-page:addConnection" }, schema: { tags, body: whatsappSaveSchema } },
+      (req) => createWhatsapp(ctx, req.auth, req.body),
+    );
+    app.put(
+      "/whatsapp/:id",
+      {
+        config: { access: "connections-page:editOrDeleteConnection" },
+        schema: { tags, params: idParams, body: whatsappSaveSchema },
+      },
+      (req) => updateWhatsapp(ctx, req.auth, req.params.id, req.body),
+    );
+    app.delete(
+      "/whatsapp/:id",
+      { config: { access: "connections-page:editOrDeleteConnection" }, schema: { tags, params: idParams } },
+      async (req) => {
+        await deleteWhatsapp(ctx, req.auth.companyId, req.params.id);
+        return { message: "Whatsapp deleted." };
+      },
+    );
+  };
+}

@@ -1,0 +1,41 @@
+/** Connections for tests: the body the connection modal sends, and a connection row built directly. */
+import { randomBytes } from "node:crypto";
+import { whatsapps } from "../src/db/schema/index.js";
+import type { TestServer } from "./harness.js";
+
+/** Every field of the connection modal (core-platform §2.17), as the web client sends them. */
+export const connectionBody = (extra: Record<string, unknown> = {}) => ({
+  name: "Comercial",
+  isDefault: false,
+  greetingMessage: "",
+  complationMessage: "Obrigado!",
+  outOfHoursMessage: "Fechado.",
+  ratingMessage: "Avalie",
+  token: "",
+  provider: "beta",
+  queueIds: [],
+  sendIdQueue: null,
+  timeSendQueue: 0,
+  timeUseBotQueues: 0,
+  maxUseBotQueues: 3,
+  transferQueueId: null,
+  timeToTransfer: 0,
+  expiresTicket: 0,
+  expiresInactiveMessage: "",
+  promptId: null,
+  integrationId: null,
+  ...extra,
+});
+
+/** A connection row straight in the database (no rules, no events): for tests of other areas. */
+export async function buildWhatsapp(
+  s: TestServer,
+  companyId: number,
+  overrides: Partial<typeof whatsapps.$inferInsert> = {},
+) {
+  const [row] = await s.ctx.db
+    .insert(whatsapps)
+    .values({ companyId, name: `Connection ${randomBytes(4).toString("hex")}`, ...overrides })
+    .returning();
+  return row!;
+}

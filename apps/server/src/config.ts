@@ -28,6 +28,12 @@ const envSchema = z.object({
   /** Requests per minute per IP on login, sign-up and reset routes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   WEB_DIST: optionalString,
+  /** The WhatsApp Cloud API's Graph base URL, version included (tests point it at a local fake). */
+  WHATSAPP_GRAPH_URL: z
+    .string()
+    .url()
+    .default("https://graph.facebook.com/v21.0")
+    .transform((v) => v.replace(/\/+$/, "")),
 });
 
 export type Config = z.infer<typeof envSchema>;

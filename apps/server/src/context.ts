@@ -1,5 +1,6 @@
-/** What every route and service reaches: built once in main.ts (or by the test harness). */
+/** What every route and service reaches: built once in server.ts (for main.ts and the test harness). */
 import type { FastifyBaseLogger } from "fastify";
+import type { ChannelManager } from "./channels/manager.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { Jobs } from "./jobs/jobs.js";
@@ -17,5 +18,7 @@ export interface Context {
   mailer: Mailer;
   media: MediaStorage;
   jobs: Jobs;
+  /** The running WhatsApp connections: `driverFor(whatsappId)` sends, `refresh`/`stop` follow saves and deletes. */
+  channels: ChannelManager;
   log: FastifyBaseLogger;
 }

@@ -1,8 +1,9 @@
-/** Builds the whole server from a config: db -> migrate -> seed -> jobs -> realtime -> http. */
+/** Builds the whole server from a config: db -> migrate -> seed -> jobs -> realtime -> channels -> http. */
 import { Redis } from "ioredis";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
+import { ChannelManager } from "./channels/manager.js";
 import type { Config } from "./config.js";
 import type { Context } from "./context.js";
 import { openDatabase, type Database } from "./db/client.js";
@@ -63,8 +64,10 @@ export async function createServer(config: Config, database?: Database, options:
     mailer: createMailer(config, db.db, log),
     media: new MediaStorage(config.DATA_DIR),
     jobs,
+    channels: new ChannelManager(),
     log,
   };
+  await ctx.channels.startAll(ctx);
   const app = await buildApp(ctx);
   return {
     app,
@@ -72,6 +75,7 @@ export async function createServer(config: Config, database?: Database, options:
     seeded,
     async close() {
       await app.close();
+      await ctx.channels.stopAll();
       await jobs.stop();
       await redis?.close();
       if (!database) await db.close();

@@ -4,7 +4,22 @@
  * normalised shapes, and the ingest pipeline and the message service only
  * ever speak them.
  */
-import type { Ack, MediaType } from "@balcao/contracts";
+import type { Ack, ConnectionStatus, ErrorCode, MediaType } from "@balcao/contracts";
+import { AppError } from "../http/errors.js";
+
+/**
+ * A provider refused or failed a call: the catalogue code the client sees
+ * (ERR_SENDING_WAPP_MSG, ERR_WAPP_DOWNLOAD_MEDIA, ...) plus the provider's own
+ * words, which the message service keeps as the message's sendError.
+ */
+export class ChannelError extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly providerMessage: string,
+  ) {
+    super(code, { providerMessage });
+  }
+}
 
 /** A file as it travels through the pipeline: stored bytes and what they are. */
 export interface ChannelMedia {
@@ -44,7 +59,10 @@ export interface InboundMessage {
   raw?: unknown;
 }
 
-/** A status report about a message we sent. */
+/**
+ * A status report about a message we sent. `ack` only ever raises the stored
+ * one; a failure carries `error` (and the ack it had reached, usually 1).
+ */
 export interface AckUpdate {
   wid: string;
   ack: Ack;
@@ -84,14 +102,29 @@ export interface SentMessage {
   raw?: unknown;
 }
 
-/** Events a driver raises; the pipeline subscribes when the connection starts. */
+/** What the connections page shows of a session (core-platform §4.3); absent fields stay as they are. */
+export interface SessionUpdate {
+  status: ConnectionStatus;
+  qrcode?: string;
+  retries?: number;
+  /** The linked number, digits only, once the provider tells it. */
+  number?: string;
+}
+
+/**
+ * Events a driver raises; the manager subscribes when the connection starts.
+ * A driver awaits each handler, so a webhook is answered only after its
+ * messages are committed.
+ */
 export interface ChannelEvents {
   message(inbound: InboundMessage): Promise<void>;
   ack(update: AckUpdate): Promise<void>;
+  session(update: SessionUpdate): Promise<void>;
 }
 
 export interface ChannelDriver {
   readonly provider: "beta" | "cloud";
+  /** Resolves once the driver can send; throws (after reporting the session) when it cannot start. */
   start(events: ChannelEvents): Promise<void>;
   stop(): Promise<void>;
   sendText(message: OutboundText): Promise<SentMessage>;

@@ -1,5 +1,6 @@
 /** Every area's routes, in one list: a new area adds one line here. */
 import type { FastifyInstance } from "fastify";
+import { cloudWebhookRoutes } from "../channels/cloud/webhook.routes.js";
 import type { Context } from "../context.js";
 import { mediaRoutes } from "../media/media.routes.js";
 import { announcementsRoutes } from "../modules/announcements/announcements.routes.js";
@@ -27,6 +28,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     contactsRoutes,
     helpsRoutes,
     announcementsRoutes,
+    cloudWebhookRoutes,
     whatsappsRoutes,
   ]) {
     await api.register(routes(ctx));

@@ -9,12 +9,22 @@ import path from "node:path";
 import { AppError } from "../http/errors.js";
 
 export interface MediaKind {
-  /** Allowed extensions, lower case with the dot. */
-  extensions: readonly string[];
+  /** Allowed extensions, lower case with the dot; "any" takes any plain one (letters and digits). */
+  extensions: readonly string[] | "any";
   maxBytes: number;
 }
 
 export const imageKind: MediaKind = { extensions: [".png", ".jpg", ".jpeg"], maxBytes: 5 * 1024 * 1024 };
+
+/**
+ * Media that arrived from WhatsApp: the provider already limited type and
+ * size (100 MB documents), and the file is served for download (nosniff).
+ */
+export const inboundKind: MediaKind = { extensions: "any", maxBytes: 100 * 1024 * 1024 };
+
+function allowedExtension(kind: MediaKind, ext: string): boolean {
+  return kind.extensions === "any" ? /^\.[a-z0-9]{1,8}$/.test(ext) : kind.extensions.includes(ext);
+}
 
 const signatures: Record<string, (b: Buffer) => boolean> = {
   ".png": (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
@@ -42,7 +52,7 @@ export class MediaStorage {
   /** Validates and stores; nothing is written when the file is refused. */
   async save(owner: MediaOwner, file: { filename: string; data: Buffer }, kind: MediaKind): Promise<StoredMedia> {
     const ext = path.extname(file.filename).toLowerCase();
-    if (!kind.extensions.includes(ext)) throw new AppError("ERR_INVALID_FILE");
+    if (!allowedExtension(kind, ext)) throw new AppError("ERR_INVALID_FILE");
     if (file.data.length === 0) throw new AppError("ERR_INVALID_FILE");
     if (file.data.length > kind.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
     const check = signatures[ext];

@@ -1,5 +1,5 @@
-import { secretSettings, settingDefaults, settingKeys, type SettingEntry } from "@balcao/contracts";
-import { eq } from "drizzle-orm";
+import { secretSettings, settingDefaults, settingKeys, type SettingEntry, type SettingKey } from "@balcao/contracts";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema/index.js";
 
@@ -25,4 +25,13 @@ export async function createDefaultSettings(
 ) {
   const rows = settingKeys.map((key) => ({ companyId, key, value: overrides[key] ?? settingDefaults[key] }));
   await db.insert(settings).values(rows).onConflictDoNothing();
+}
+
+/** One option of a company, or its default when the row is missing. */
+export async function settingValue(db: Db, companyId: number, key: SettingKey): Promise<string> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
+  return row?.value ?? settingDefaults[key];
 }

@@ -1,0 +1,170 @@
+/**
+ * Provider `cloud`: the WhatsApp Cloud API. Meta pushes messages and statuses
+ * to our webhook (webhook.routes.ts hands verified payloads to `receive`);
+ * we send through the Graph API with the connection's access token.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { whatsapps } from "../../db/schema/index.js";
+import {
+  ChannelError,
+  type ChannelDriver,
+  type ChannelEvents,
+  type OutboundMedia,
+  type OutboundTarget,
+  type OutboundText,
+  type SentMessage,
+} from "../driver.js";
+import { baseMimetype } from "../media-files.js";
+import { GraphClient } from "./graph.js";
+import { toAck, toInbound } from "./inbound.js";
+import type { CloudWebhook } from "./payload.js";
+
+type Connection = typeof whatsapps.$inferSelect;
+
+interface SendAnswer {
+  messages?: { id: string }[];
+}
+
+/** Which Cloud API message type carries a file (what WhatsApp accepts for each). */
+export function cloudMediaType(mimetype: string): "image" | "audio" | "video" | "document" | "sticker" {
+  const mime = baseMimetype(mimetype);
+  if (mime === "image/jpeg" || mime === "image/png") return "image";
+  if (mime === "image/webp") return "sticker";
+  if (mime.startsWith("audio/")) return "audio";
+  if (mime === "video/mp4" || mime === "video/3gpp") return "video";
+  return "document";
+}
+
+export function hasCloudCredentials(c: Connection): boolean {
+  return Boolean(c.cloudPhoneNumberId && c.cloudAccessToken && c.cloudAppSecret && c.cloudVerifyToken);
+}
+
+export class CloudDriver implements ChannelDriver {
+  readonly provider = "cloud" as const;
+  private readonly graph: GraphClient;
+  private events?: ChannelEvents;
+
+  constructor(
+    private readonly connection: Connection,
+    graphUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.graph = new GraphClient({
+      baseUrl: graphUrl,
+      phoneNumberId: connection.cloudPhoneNumberId,
+      accessToken: connection.cloudAccessToken,
+    });
+  }
+
+  /** CONNECTED once the Graph API knows the phone number id with this token; DISCONNECTED otherwise. */
+  async start(events: ChannelEvents): Promise<void> {
+    if (!hasCloudCredentials(this.connection)) {
+      await events.session({ status: "DISCONNECTED" });
+      throw new ChannelError("ERR_WAPP_NOT_INITIALIZED", "the connection lacks Cloud API credentials");
+    }
+    let info: { display_phone_number?: string };
+    try {
+      info = await this.graph.json(
+        `${encodeURIComponent(this.graph.phoneNumberId)}?fields=display_phone_number,verified_name`,
+        "ERR_WAPP_NOT_INITIALIZED",
+      );
+    } catch (err) {
+      await events.session({ status: "DISCONNECTED" });
+      throw err;
+    }
+    this.events = events;
+    await events.session({ status: "CONNECTED", number: (info.display_phone_number ?? "").replace(/\D/g, "") });
+  }
+
+  async stop(): Promise<void> {
+    // Nothing held open: Meta keeps pushing to the webhook, which answers 404 once the connection is gone.
+    this.events = undefined;
+  }
+
+  /**
+   * Every entry and change of one delivery, in order; resolves once all of it is
+   * committed. Changes for another phone number of the same Meta app are skipped.
+   */
+  async receive(payload: CloudWebhook): Promise<void> {
+    const events = this.events;
+    if (!events) throw new ChannelError("ERR_WAPP_NOT_INITIALIZED", "the connection is not started");
+    for (const entry of payload.entry) {
+      for (const change of entry.changes) {
+        const value = change.value;
+        if (change.field !== "messages") continue;
+        if (value.metadata && value.metadata.phone_number_id !== this.graph.phoneNumberId) {
+          this.log.warn({ whatsappId: this.connection.id }, "webhook change for another phone number skipped");
+          continue;
+        }
+        for (const raw of value.messages ?? []) {
+          const inbound = toInbound(raw, value, this.graph);
+          if (inbound) await events.message(inbound);
+          else this.log.info({ whatsappId: this.connection.id, type: typeOf(raw) }, "webhook message kind not stored");
+        }
+        for (const raw of value.statuses ?? []) {
+          const update = toAck(raw);
+          if (update) await events.ack(update);
+        }
+      }
+    }
+  }
+
+  private async post(target: OutboundTarget, message: Record<string, unknown>, quotedWid?: string) {
+    if (target.isGroup) throw new ChannelError("ERR_SENDING_WAPP_MSG", "the Cloud API does not send to groups");
+    const answer = await this.graph.json<SendAnswer>(
+      `${encodeURIComponent(this.graph.phoneNumberId)}/messages`,
+      "ERR_SENDING_WAPP_MSG",
+      {
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to: target.chatNumber,
+        ...(quotedWid ? { context: { message_id: quotedWid } } : {}),
+        ...message,
+      },
+    );
+    const wid = answer.messages?.[0]?.id;
+    if (!wid) throw new ChannelError("ERR_SENDING_WAPP_MSG", "the Graph API answered no message id");
+    return { wid, raw: answer } satisfies SentMessage;
+  }
+
+  sendText(message: OutboundText): Promise<SentMessage> {
+    return this.post(message, { type: "text", text: { body: message.body, preview_url: false } }, message.quoted?.wid);
+  }
+
+  /** Uploaded with POST /{phone-number-id}/media, then sent by id. */
+  async sendMedia(message: OutboundMedia): Promise<SentMessage> {
+    const { media } = message;
+    const type = cloudMediaType(media.mimetype);
+    const id = await this.graph.upload(media.data, baseMimetype(media.mimetype), media.fileName);
+    // WhatsApp takes no caption on audio and stickers.
+    const caption = type === "audio" || type === "sticker" || !message.caption ? {} : { caption: message.caption };
+    const filename = type === "document" ? { filename: media.fileName } : {};
+    return this.post(message, { type, [type]: { id, ...caption, ...filename } }, message.quoted?.wid);
+  }
+
+  /** The Cloud API marks a message and every earlier one of the chat read: the last id is enough. */
+  async markRead(_target: OutboundTarget, wids: string[]): Promise<void> {
+    const last = wids.at(-1);
+    if (!last) return;
+    await this.graph.json(`${encodeURIComponent(this.graph.phoneNumberId)}/messages`, "ERR_SENDING_WAPP_MSG", {
+      messaging_product: "whatsapp",
+      status: "read",
+      message_id: last,
+    });
+  }
+
+  deleteMessage(): Promise<void> {
+    // The Cloud API has no "delete for everyone".
+    return Promise.reject(new ChannelError("ERR_DELETE_WAPP_MSG", "the Cloud API cannot delete sent messages"));
+  }
+
+  /** The Cloud API has no contact lookup: a plausible international number is taken as it is. */
+  checkNumber(number: string): Promise<string | null> {
+    const digits = number.replace(/\D/g, "");
+    return Promise.resolve(digits.length >= 8 && digits.length <= 15 ? digits : null);
+  }
+}
+
+function typeOf(raw: unknown): unknown {
+  return typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
+}

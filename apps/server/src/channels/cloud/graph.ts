@@ -1,0 +1,98 @@
+/**
+ * A small Graph API client for one Cloud API phone number: bearer token,
+ * timeouts, and Graph error objects turned into ChannelErrors that carry
+ * Meta's own message.
+ */
+import type { ErrorCode } from "@balcao/contracts";
+import { ChannelError } from "../driver.js";
+
+const JSON_TIMEOUT_MS = 15_000;
+/** Media can be large (100 MB documents); its transfers get longer. */
+const MEDIA_TIMEOUT_MS = 120_000;
+
+export interface GraphCredentials {
+  baseUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+}
+
+/** Graph's error envelope: {error: {message, type, code, error_data: {details}}}. */
+interface GraphErrorBody {
+  error?: { message?: string; code?: number; error_data?: { details?: string } };
+}
+
+async function failure(res: Response): Promise<string> {
+  const text = await res.text().catch(() => "");
+  try {
+    const { error } = JSON.parse(text) as GraphErrorBody;
+    const message = error?.error_data?.details ?? error?.message;
+    if (message) return error?.code ? `${message} (#${error.code})` : message;
+  } catch {
+    // not JSON: fall through to the status line
+  }
+  return `Graph API answered ${res.status}`;
+}
+
+export class GraphClient {
+  constructor(private readonly creds: GraphCredentials) {}
+
+  get phoneNumberId() {
+    return this.creds.phoneNumberId;
+  }
+
+  private async call(path: string, init: RequestInit, code: ErrorCode, timeoutMs: number): Promise<Response> {
+    const url = /^https?:\/\//.test(path) ? path : `${this.creds.baseUrl}/${path}`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        ...init,
+        headers: { ...init.headers, authorization: `Bearer ${this.creds.accessToken}` },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new ChannelError(code, `Graph API unreachable: ${(err as Error).message}`);
+    }
+    if (!res.ok) throw new ChannelError(code, await failure(res));
+    return res;
+  }
+
+  async json<T>(path: string, code: ErrorCode, body?: unknown): Promise<T> {
+    const init: RequestInit =
+      body === undefined
+        ? { method: "GET" }
+        : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const res = await this.call(path, init, code, JSON_TIMEOUT_MS);
+    return (await res.json()) as T;
+  }
+
+  /** POST /{phone-number-id}/media: the file goes up once and is sent by its id. */
+  async upload(data: Buffer, mimetype: string, fileName: string): Promise<string> {
+    const form = new FormData();
+    form.append("messaging_product", "whatsapp");
+    form.append("type", mimetype);
+    form.append("file", new Blob([new Uint8Array(data)], { type: mimetype }), fileName);
+    const res = await this.call(
+      `${this.creds.phoneNumberId}/media`,
+      { method: "POST", body: form },
+      "ERR_SENDING_WAPP_MSG",
+      MEDIA_TIMEOUT_MS,
+    );
+    const { id } = (await res.json()) as { id?: string };
+    if (!id) throw new ChannelError("ERR_SENDING_WAPP_MSG", "the media upload answered no id");
+    return id;
+  }
+
+  /** GET /{media-id} → {url, mime_type}, then the url itself with the same bearer. */
+  async download(mediaId: string): Promise<{ data: Buffer; mimetype: string }> {
+    const meta = await this.json<{ url?: string; mime_type?: string }>(
+      encodeURIComponent(mediaId),
+      "ERR_WAPP_DOWNLOAD_MEDIA",
+    );
+    if (!meta.url) throw new ChannelError("ERR_WAPP_DOWNLOAD_MEDIA", `media ${mediaId} has no url`);
+    const res = await this.call(meta.url, { method: "GET" }, "ERR_WAPP_DOWNLOAD_MEDIA", MEDIA_TIMEOUT_MS);
+    return {
+      data: Buffer.from(await res.arrayBuffer()),
+      mimetype: meta.mime_type ?? res.headers.get("content-type") ?? "application/octet-stream",
+    };
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Where Meta calls for a cloud connection: {host}/webhooks/whatsapp/{connectionId}.
+ * GET is the subscription check (hub.challenge); POST carries messages and
+ * statuses, signed with the app secret (X-Hub-Signature-256 over the raw
+ * body). Nothing is stored unless the signature holds, and the answer is 200
+ * only once every message of the delivery is committed (Meta retries otherwise).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Context } from "../../context.js";
+import { whatsapps } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import { CloudDriver } from "./cloud-driver.js";
+import { cloudWebhookSchema } from "./payload.js";
+
+const params = z.object({ connectionId: z.string() });
+const verification = z
+  .object({
+    "hub.mode": z.string().optional(),
+    "hub.verify_token": z.string().optional(),
+    "hub.challenge": z.string().optional(),
+  })
+  .loose();
+const schema = { tags: ["webhooks"] };
+
+/** Equal strings, in time that does not depend on where they differ. */
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function signatureOf(body: Buffer, appSecret: string): string {
+  return `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+}
+
+export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
+  async function cloudConnection(rawId: string) {
+    const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+    const [row] = id
+      ? await ctx.db
+          .select()
+          .from(whatsapps)
+          .where(and(eq(whatsapps.id, id), eq(whatsapps.provider, "cloud")))
+      : [];
+    if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+    return row;
+  }
+
+  return async (app) => {
+    // The signature covers the exact bytes Meta sent: keep them, parse after checking.
+    app.removeContentTypeParser("application/json");
+    app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+    app.get(
+      "/webhooks/whatsapp/:connectionId",
+      { config: { access: "public" }, schema: { ...schema, params, querystring: verification } },
+      async (req, reply) => {
+        const row = await cloudConnection(req.params.connectionId);
+        const q = req.query;
+        const ok =
+          q["hub.mode"] === "subscribe" &&
+          row.cloudVerifyToken !== "" &&
+          sameSecret(q["hub.verify_token"] ?? "", row.cloudVerifyToken);
+        if (!ok) throw new AppError("ERR_NO_PERMISSION");
+        return reply.type("text/plain").send(q["hub.challenge"] ?? "");
+      },
+    );
+
+    app.post(
+      "/webhooks/whatsapp/:connectionId",
+      { config: { access: "public" }, schema: { ...schema, params } },
+      async (req, reply) => {
+        const row = await cloudConnection(req.params.connectionId);
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers["x-hub-signature-256"];
+        if (
+          typeof signature !== "string" ||
+          row.cloudAppSecret === "" ||
+          !sameSecret(signature, signatureOf(body, row.cloudAppSecret))
+        ) {
+          throw new AppError("ERR_INVALID_CREDENTIALS");
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(body.toString("utf8"));
+        } catch {
+          throw new AppError("ERR_INVALID_JSON");
+        }
+        const payload = cloudWebhookSchema.parse(json);
+        const driver = ctx.channels.runningDriver(row.id);
+        // Not started (credentials rejected by the Graph API): 503, so Meta delivers again later.
+        if (!(driver instanceof CloudDriver)) throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, 503);
+        await driver.receive(payload);
+        return reply.type("text/plain").send("EVENT_RECEIVED");
+      },
+    );
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * The Cloud API webhook as Meta calls it: the subscription check, signed
+ * deliveries only, every entry and change of a batch, repeats stored once,
+ * and an album from a new customer making one ticket.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { buildCloudConnection, webhookUrl } from "../../../test/cloud-connection.js";
+import { buildCompany } from "../../../test/factories.js";
+import { envelope, sign, startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
+import { startTestServer, type TestServer } from "../../../test/harness.js";
+
+let s: TestServer;
+let fake: FakeGraph;
+
+beforeAll(async () => {
+  fake = await startFakeGraph();
+  s = await startTestServer({ WHATSAPP_GRAPH_URL: fake.url });
+});
+afterAll(async () => {
+  await s?.close();
+  await fake?.close();
+});
+
+const customer = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+
+async function setup() {
+  const company = await buildCompany(s);
+  const connection = await buildCloudConnection(s, fake, company.id);
+  return { company, connection };
+}
+
+const messagesOf = (companyId: number) => s.ctx.db.select().from(messages).where(eq(messages.companyId, companyId));
+const contactsOf = (companyId: number) => s.ctx.db.select().from(contacts).where(eq(contacts.companyId, companyId));
+
+describe("GET /webhooks/whatsapp/:connectionId (Meta's subscription check)", () => {
+  it("answers hub.challenge as text when the verify token matches", async () => {
+    const { connection } = await setup();
+    const res = await fetch(
+      `${webhookUrl(s, connection.id)}?hub.mode=subscribe&hub.verify_token=${connection.cloudVerifyToken}&hub.challenge=1158201444`,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("1158201444");
+    // The fake runs the same check when subscribing with a verify token, as Meta's dashboard does.
+    const sub = await fake.subscribe({
+      phoneNumberId: connection.cloudPhoneNumberId,
+      webhookUrl: webhookUrl(s, connection.id),
+      appSecret: connection.cloudAppSecret,
+      verifyToken: connection.cloudVerifyToken,
+    });
+    expect(sub.verified).toBe(true);
+  });
+
+  it("refuses a wrong token, a wrong mode and an unknown connection", async () => {
+    const { connection } = await setup();
+    const base = webhookUrl(s, connection.id);
+    const wrongToken = await fetch(`${base}?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1`);
+    expect(wrongToken.status).toBe(403);
+    expect(await wrongToken.text()).not.toBe("1");
+    const wrongMode = await fetch(
+      `${base}?hub.mode=unsubscribe&hub.verify_token=${connection.cloudVerifyToken}&hub.challenge=1`,
+    );
+    expect(wrongMode.status).toBe(403);
+    const unknown = await fetch(`${webhookUrl(s, 999_999)}?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1`);
+    expect(unknown.status).toBe(404);
+    const notANumber = await fetch(`${s.url}/api/webhooks/whatsapp/abc?hub.mode=subscribe&hub.challenge=1`);
+    expect(notANumber.status).toBe(404);
+  });
+
+  it("never verifies a connection whose verify token is empty", async () => {
+    const company = await buildCompany(s);
+    const empty = await buildCloudConnection(s, fake, company.id, { cloudVerifyToken: "" });
+    const res = await fetch(`${webhookUrl(s, empty.id)}?hub.mode=subscribe&hub.verify_token=&hub.challenge=1`);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("POST /webhooks/whatsapp/:connectionId", () => {
+  it("stores a signed message and answers 200 once it is committed", async () => {
+    const { company, connection } = await setup();
+    const from = customer();
+    const res = await fake.customerMessage({
+      phoneNumberId: connection.cloudPhoneNumberId,
+      from,
+      name: "Ana",
+      text: "Olá",
+    });
+    expect(res.status).toBe(200);
+    const [stored] = await messagesOf(company.id);
+    expect(stored).toMatchObject({ wid: res.wid, body: "Olá", fromMe: false, whatsappId: connection.id });
+  });
+
+  it("refuses unsigned, wrongly signed, malformed and misaddressed deliveries, storing nothing", async () => {
+    const { company, connection } = await setup();
+    const { value } = fake.customerValue({ phoneNumberId: connection.cloudPhoneNumberId, from: customer(), text: "x" });
+    const payload = envelope([[value]]);
+    const phoneNumberId = connection.cloudPhoneNumberId;
+
+    const unsigned = await fake.webhook(payload, { phoneNumberId, signature: null });
+    expect(unsigned.status).toBe(401);
+    const badSignature = await fake.webhook(payload, {
+      phoneNumberId,
+      signature: sign("other body", connection.cloudAppSecret),
+    });
+    expect(badSignature.status).toBe(401);
+    const otherSecret = await fake.webhook(payload, {
+      phoneNumberId,
+      signature: sign(JSON.stringify(payload), "guess"),
+    });
+    expect(otherSecret.status).toBe(401);
+    const garbage = "{not json";
+    const malformed = await fake.webhook(null, {
+      phoneNumberId,
+      rawBody: garbage,
+      signature: sign(garbage, connection.cloudAppSecret),
+    });
+    expect(malformed.status).toBe(400);
+    const wrongShape = await fake.webhook({ object: "page", entry: [] }, { phoneNumberId });
+    expect(wrongShape.status).toBe(400);
+    const unknown = await fetch(webhookUrl(s, 999_999), {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-hub-signature-256": sign(JSON.stringify(payload), connection.cloudAppSecret),
+      },
+      body: JSON.stringify(payload),
+    });
+    expect(unknown.status).toBe(404);
+
+    expect(await messagesOf(company.id)).toHaveLength(0);
+    expect(await contactsOf(company.id)).toHaveLength(0);
+  });
+
+  it("processes every entry and change of a batched delivery", async () => {
+    const { company, connection } = await setup();
+    const phoneNumberId = connection.cloudPhoneNumberId;
+    const [a, b] = [customer(), customer()];
+    const m = (from: string, text: string) => fake.customerValue({ phoneNumberId, from, text }).value;
+    const res = await fake.webhook(envelope([[m(a, "a1"), m(b, "b1")], [m(a, "a2")]]), { phoneNumberId });
+    expect(res.status).toBe(200);
+    const stored = await messagesOf(company.id);
+    expect(stored.map((x) => x.body).sort()).toEqual(["a1", "a2", "b1"]);
+    expect(await contactsOf(company.id)).toHaveLength(2);
+  });
+
+  it("skips changes addressed to another phone number of the same Meta app", async () => {
+    const { company, connection } = await setup();
+    const other = fake.customerValue({
+      phoneNumberId: connection.cloudPhoneNumberId,
+      from: customer(),
+      text: "not ours",
+    });
+    (other.value.metadata as { phone_number_id: string }).phone_number_id = "111111111111";
+    const res = await fake.webhook(envelope([[other.value]]), { phoneNumberId: connection.cloudPhoneNumberId });
+    expect(res.status).toBe(200);
+    expect(await messagesOf(company.id)).toHaveLength(0);
+  });
+
+  it("stores a repeated delivery once", async () => {
+    const { company, connection } = await setup();
+    const phoneNumberId = connection.cloudPhoneNumberId;
+    const { value } = fake.customerValue({ phoneNumberId, from: customer(), text: "once" });
+    const payload = envelope([[value]]);
+    expect((await fake.webhook(payload, { phoneNumberId })).status).toBe(200);
+    expect((await fake.webhook(payload, { phoneNumberId })).status).toBe(200);
+    // Even delivered twice at the same moment.
+    const both = await Promise.all([
+      fake.webhook(payload, { phoneNumberId }),
+      fake.webhook(payload, { phoneNumberId }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await messagesOf(company.id)).toHaveLength(1);
+    const [ticket] = await s.ctx.db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    expect(ticket!.unreadMessages).toBe(1);
+  });
+
+  it("makes one contact and one ticket for an album of 5 concurrent deliveries from a new customer", async () => {
+    const { company, connection } = await setup();
+    const from = customer();
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        fake.customerMessage({
+          phoneNumberId: connection.cloudPhoneNumberId,
+          from,
+          name: "Album",
+          image: { caption: `photo ${n}` },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const people = await contactsOf(company.id);
+    expect(people).toHaveLength(1);
+    const ticketRows = await s.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, company.id), eq(tickets.contactId, people[0]!.id)));
+    expect(ticketRows).toHaveLength(1);
+    expect(ticketRows[0]!.unreadMessages).toBe(5);
+    const stored = await messagesOf(company.id);
+    expect(stored).toHaveLength(5);
+    expect(new Set(stored.map((m) => m.ticketId))).toEqual(new Set([ticketRows[0]!.id]));
+    expect(stored.every((m) => m.mediaPath)).toBe(true);
+  });
+
+  it("answers 503 (Meta delivers again later) while the connection is not started", async () => {
+    const company = await buildCompany(s);
+    const connection = await buildCloudConnection(s, fake, company.id);
+    await s.ctx.channels.stop(connection.id);
+    const res = await fake.customerMessage({
+      phoneNumberId: connection.cloudPhoneNumberId,
+      from: customer(),
+      text: "later",
+    });
+    expect(res.status).toBe(503);
+    await s.ctx.channels.refresh(connection.id);
+    const again = await fake.customerMessage({
+      phoneNumberId: connection.cloudPhoneNumberId,
+      from: customer(),
+      text: "now",
+    });
+    expect(again.status).toBe(200);
+    expect((await messagesOf(company.id)).map((m) => m.body)).toEqual(["now"]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The inbound pipeline (DESIGN §6): a driver's normalised message is stored
+ * once per (connection, provider id), on the contact's active ticket, and
+ * announced to the company's sockets. A driver acknowledges the provider only
+ * after this resolves, so nothing is lost; a repeat stores nothing twice.
+ *
+ * Steps: filter (group setting, edits/revokes, removed reactions) → already
+ * stored? → media into company storage (outside the transaction: it is a
+ * network download) → storeInbound (one transaction) → announce. Automation
+ * (chatbot routing, flows, AI) follows `storeInbound` and works on its result.
+ */
+import type { InboundMessage } from "../../channels/driver.js";
+import type { Context } from "../../context.js";
+import { inboundKind, type StoredMedia } from "../../media/storage.js";
+import { presentContact } from "../contacts/contacts.presenter.js";
+import { settingValue } from "../settings/settings.queries.js";
+import { loadTicket } from "../tickets/tickets.presenter.js";
+import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
+import { changeStored, isStored, storeInbound, type IngestConnection, type StoredInbound } from "./ingest-store.js";
+import { loadMessage } from "./messages.presenter.js";
+import { emitMessage } from "./messages.realtime.js";
+
+export async function ingest(ctx: Context, connection: IngestConnection, inbound: InboundMessage): Promise<void> {
+  if (inbound.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
+  if (inbound.editOfWid || inbound.revokeOfWid) return applyChange(ctx, connection, inbound);
+  // Taking a reaction back leaves the stored one: the ticket keeps what the customer did.
+  if (inbound.reaction && !inbound.reaction.emoji) return;
+  if (await isStored(ctx.db, connection, inbound.wid)) return;
+
+  const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound.media) : undefined;
+  const stored = await storeInbound(ctx.db, connection, inbound, media);
+  if (!stored) {
+    // A concurrent repeat of the same delivery won the insert; its copy of the file is the one kept.
+    await ctx.media.remove(media?.mediaPath);
+    return;
+  }
+  await announce(ctx, connection.companyId, stored);
+}
+
+async function storeMedia(
+  ctx: Context,
+  companyId: number,
+  fetchMedia: NonNullable<InboundMessage["media"]>,
+): Promise<StoredMedia> {
+  const file = await fetchMedia();
+  return ctx.media.save(companyId, { filename: file.fileName, data: file.data }, inboundKind);
+}
+
+/** The ticket (its list row, unread count) first, then the message into the open ticket box. */
+async function announce(ctx: Context, companyId: number, stored: StoredInbound) {
+  for (const contact of stored.newContacts) {
+    ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(contact) });
+  }
+  const ticket = await loadTicket(ctx.db, companyId, stored.ticketId);
+  const message = await loadMessage(ctx.db, companyId, stored.messageId);
+  if (!ticket || !message) return;
+  emitTicketUpdate(ctx, ticket);
+  emitMessage(ctx, "create", message, ticket);
+}
+
+async function applyChange(ctx: Context, connection: IngestConnection, inbound: InboundMessage) {
+  const changed = inbound.editOfWid
+    ? await changeStored(ctx.db, connection, { wid: inbound.editOfWid, body: inbound.body })
+    : await changeStored(ctx.db, connection, { wid: inbound.revokeOfWid!, revoked: true });
+  // Unknown original (older than this install, or never stored): nothing to change.
+  if (!changed) return;
+  const ticket = await loadTicket(ctx.db, connection.companyId, changed.ticketId);
+  const message = await loadMessage(ctx.db, connection.companyId, changed.id);
+  if (ticket && message) emitMessage(ctx, "update", message, ticket);
+}

@@ -1,0 +1,46 @@
+/**
+ * A Cloud API connection for tests: the row with its four credentials, the
+ * number known to the fake Graph API, Meta's webhook subscription pointed at
+ * our server, and the driver started by the channel manager.
+ */
+import { randomBytes } from "node:crypto";
+import { whatsapps } from "../src/db/schema/index.js";
+import type { FakeGraph } from "./fake-graph.js";
+import type { TestServer } from "./harness.js";
+
+const uid = () => randomBytes(4).toString("hex");
+
+export function webhookUrl(s: TestServer, connectionId: number) {
+  return `${s.url}/api/webhooks/whatsapp/${connectionId}`;
+}
+
+export async function buildCloudConnection(
+  s: TestServer,
+  fake: FakeGraph,
+  companyId: number,
+  overrides: Partial<typeof whatsapps.$inferInsert> = {},
+) {
+  const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+  const [row] = await s.ctx.db
+    .insert(whatsapps)
+    .values({
+      companyId,
+      name: `Cloud ${uid()}`,
+      provider: "cloud",
+      cloudPhoneNumberId: phoneNumberId,
+      cloudAccessToken: `token-${uid()}`,
+      cloudAppSecret: `secret-${uid()}`,
+      cloudVerifyToken: `verify-${uid()}`,
+      ...overrides,
+    })
+    .returning();
+  const connection = row!;
+  fake.addNumber({ phoneNumberId: connection.cloudPhoneNumberId, accessToken: connection.cloudAccessToken });
+  await fake.subscribe({
+    phoneNumberId: connection.cloudPhoneNumberId,
+    webhookUrl: webhookUrl(s, connection.id),
+    appSecret: connection.cloudAppSecret,
+  });
+  await s.ctx.channels.refresh(connection.id);
+  return connection;
+}

@@ -1,0 +1,360 @@
+/**
+ * A small WhatsApp Cloud API (Graph API) on 127.0.0.1 that our server talks
+ * to in tests and the end-to-end run: it checks the bearer token, records what
+ * was sent and uploaded, serves media, and plays the customer by posting
+ * signed webhooks to our server.
+ *
+ * Graph side (under `url`, e.g. http://127.0.0.1:PORT/v21.0):
+ *   GET  /{phone-number-id}            → {display_phone_number, verified_name, id}
+ *   POST /{phone-number-id}/messages   → {messaging_product, contacts, messages: [{id: "wamid.…"}]}
+ *                                        (or {success: true} for a read receipt)
+ *   POST /{phone-number-id}/media      multipart (messaging_product, type, file) → {id}
+ *   GET  /{media-id}                   → {url, mime_type, sha256, file_size, id}
+ *   GET  {that url}                    the bytes, with the owner number's bearer only
+ * A number is known once added (addNumber) or, when not added, from the first
+ * call that names it, with that call's token; a wrong token answers Graph's 190.
+ *
+ * Control side (JSON over HTTP under `origin`/_control, for other processes):
+ *   POST /_control/numbers            {phoneNumberId, accessToken?, displayPhoneNumber?, verifiedName?}
+ *   POST /_control/subscribe          {phoneNumberId, webhookUrl, appSecret, verifyToken?} → {verified?}
+ *   POST /_control/customer-message   CustomerMessage (media data as base64) → {status, body, wid}
+ *   POST /_control/status             {wid, status, error?} → {status, body}
+ *   POST /_control/webhook            {payload, phoneNumberId?, signature?} → {status, body}
+ *   POST /_control/fail-next-send     {message?, code?}
+ *   GET  /_control/sent?to=&count=&timeoutMs=   waits for `count` sends → [SentRecord]
+ *   GET  /_control/uploads            → [{id, phoneNumberId, mimetype, fileName, size}]
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  customerValue,
+  envelope,
+  newWamid,
+  sign,
+  statusValue,
+  type CustomerMessage,
+  type StatusName,
+  type StoredFakeMedia,
+} from "./fake-graph-payloads.js";
+
+export * from "./fake-graph-payloads.js";
+
+export interface FakeNumber {
+  phoneNumberId: string;
+  accessToken?: string;
+  displayPhoneNumber?: string;
+  verifiedName?: string;
+}
+
+export interface SentRecord {
+  phoneNumberId: string;
+  /** The wamid the fake answered (empty for a read receipt). */
+  id: string;
+  to: string;
+  /** The JSON our server posted. */
+  body: Record<string, unknown>;
+}
+
+export interface UploadRecord extends StoredFakeMedia {
+  id: string;
+  phoneNumberId: string;
+  fileName: string;
+}
+
+export interface Delivery {
+  /** Our server's answer. */
+  status: number;
+  body: string;
+  wid?: string;
+}
+
+interface Subscription {
+  webhookUrl: string;
+  appSecret: string;
+}
+
+export interface FakeGraph {
+  /** The Graph base URL, version included: WHATSAPP_GRAPH_URL for our server. */
+  url: string;
+  /** Where the control API lives. */
+  origin: string;
+  sent: SentRecord[];
+  reads: SentRecord[];
+  uploads: UploadRecord[];
+  addNumber(n: FakeNumber): void;
+  /** Like configuring the webhook in Meta's dashboard; with verifyToken it runs the GET check first. */
+  subscribe(s: {
+    phoneNumberId: string;
+    webhookUrl: string;
+    appSecret: string;
+    verifyToken?: string;
+  }): Promise<{ verified?: boolean }>;
+  customerMessage(m: CustomerMessage): Promise<Delivery>;
+  status(s: { wid: string; status: StatusName; error?: { code: number; title: string } }): Promise<Delivery>;
+  /** Posts any payload, signed with the subscription's secret unless `signature` is given (null: unsigned). */
+  webhook(
+    payload: unknown,
+    opts?: { phoneNumberId?: string; signature?: string | null; rawBody?: string },
+  ): Promise<Delivery>;
+  /** The `value` of a customer message, to compose batched deliveries with `envelope`. */
+  customerValue(m: CustomerMessage): { value: Record<string, unknown>; wid: string };
+  failNextSend(error?: { message?: string; code?: number }): void;
+  waitForSent(count?: number, to?: string, timeoutMs?: number): Promise<SentRecord[]>;
+  close(): Promise<void>;
+}
+
+const graphError = (res: ServerResponse, status: number, message: string, code: number) =>
+  json(res, status, {
+    error: {
+      message,
+      type: "OAuthException",
+      code,
+      error_data: { messaging_product: "whatsapp", details: message },
+      fbtrace_id: randomBytes(6).toString("hex"),
+    },
+  });
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startFakeGraph(): Promise<FakeGraph> {
+  const numbers = new Map<string, FakeNumber>();
+  const subscriptions = new Map<string, Subscription>();
+  const media = new Map<string, StoredFakeMedia & { owner: string }>();
+  const sent: SentRecord[] = [];
+  const reads: SentRecord[] = [];
+  const uploads: UploadRecord[] = [];
+  const failures: { message: string; code: number }[] = [];
+  let origin = "";
+
+  const storeMedia = (owner: string) => (file: StoredFakeMedia) => {
+    const id = String(10 ** 15 + Math.floor(Math.random() * 9 * 10 ** 14));
+    media.set(id, { ...file, owner });
+    return id;
+  };
+
+  /** The number a call names, if the bearer is its token (a number never seen takes the first token). */
+  const authorised = (req: IncomingMessage, phoneNumberId: string): FakeNumber | undefined => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (!token) return undefined;
+    const known = numbers.get(phoneNumberId) ?? { phoneNumberId, accessToken: token };
+    known.accessToken ??= token;
+    numbers.set(phoneNumberId, known);
+    return known.accessToken === token ? known : undefined;
+  };
+
+  const subscriptionOf = (phoneNumberId?: string): [string, Subscription] => {
+    const id = phoneNumberId ?? (subscriptions.size === 1 ? [...subscriptions.keys()][0] : undefined);
+    const sub = id ? subscriptions.get(id) : undefined;
+    if (!id || !sub) throw new Error(`no webhook subscribed for phone number ${phoneNumberId ?? "(unnamed)"}`);
+    return [id, sub];
+  };
+
+  async function deliver(
+    payload: unknown,
+    opts: { phoneNumberId?: string; signature?: string | null; rawBody?: string } = {},
+  ): Promise<Delivery> {
+    const [, sub] = subscriptionOf(opts.phoneNumberId);
+    const body = opts.rawBody ?? JSON.stringify(payload);
+    const signature = opts.signature === undefined ? sign(body, sub.appSecret) : opts.signature;
+    const res = await fetch(sub.webhookUrl, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(signature === null ? {} : { "x-hub-signature-256": signature }),
+      },
+      body,
+    });
+    return { status: res.status, body: await res.text() };
+  }
+
+  const api: FakeGraph = {
+    url: "",
+    origin: "",
+    sent,
+    reads,
+    uploads,
+    addNumber: (n) => void numbers.set(n.phoneNumberId, { ...n }),
+    async subscribe({ phoneNumberId, webhookUrl, appSecret, verifyToken }) {
+      subscriptions.set(phoneNumberId, { webhookUrl, appSecret });
+      if (verifyToken === undefined) return {};
+      const challenge = randomBytes(8).toString("hex");
+      const url = `${webhookUrl}?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(verifyToken)}&hub.challenge=${challenge}`;
+      const res = await fetch(url);
+      return { verified: res.status === 200 && (await res.text()) === challenge };
+    },
+    customerValue(m) {
+      const [phoneNumberId] = subscriptionOf(m.phoneNumberId);
+      return customerValue(phoneNumberId, m, storeMedia(phoneNumberId));
+    },
+    async customerMessage(m) {
+      const { value, wid } = api.customerValue(m);
+      return { ...(await deliver(envelope([[value]]), { phoneNumberId: m.phoneNumberId })), wid };
+    },
+    status({ wid, status, error }) {
+      const record = sent.find((s) => s.id === wid);
+      const phoneNumberId = record?.phoneNumberId ?? subscriptionOf()[0];
+      return deliver(envelope([[statusValue(phoneNumberId, { wid, status, recipient: record?.to, error })]]), {
+        phoneNumberId,
+      });
+    },
+    webhook: deliver,
+    failNextSend: (error = {}) =>
+      void failures.push({ message: error.message ?? "(#131026) Message undeliverable", code: error.code ?? 131026 }),
+    async waitForSent(count = 1, to, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const matching = sent.filter((s) => !to || s.to === to);
+        if (matching.length >= count) return matching;
+        if (Date.now() > deadline) throw new Error(`the fake Graph API got ${matching.length} of ${count} sends`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  async function graph(req: IncomingMessage, res: ServerResponse, parts: string[]) {
+    const [first, second] = parts;
+    if (!first) return graphError(res, 400, "Unknown path components", 2500);
+    if (req.method === "GET" && !second && media.has(first)) {
+      const file = media.get(first)!;
+      if (!authorised(req, file.owner)) return graphError(res, 401, "Invalid OAuth access token.", 190);
+      return json(res, 200, {
+        messaging_product: "whatsapp",
+        url: `${origin}/_media/${first}`,
+        mime_type: file.mimetype,
+        sha256: "",
+        file_size: file.data.length,
+        id: first,
+      });
+    }
+    const number = authorised(req, first);
+    if (!number) return graphError(res, 401, "Invalid OAuth access token.", 190);
+    if (req.method === "GET" && !second) {
+      const display = number.displayPhoneNumber ?? `+1 555${first.replace(/\D/g, "").slice(-7).padStart(7, "0")}`;
+      return json(res, 200, {
+        display_phone_number: display,
+        verified_name: number.verifiedName ?? "Balcão Test",
+        id: first,
+      });
+    }
+    if (req.method === "POST" && second === "media") {
+      const form = await new Request("http://fake/", {
+        method: "POST",
+        headers: { "content-type": req.headers["content-type"] ?? "" },
+        body: await readBody(req),
+      }).formData();
+      const file = form.get("file");
+      if (form.get("messaging_product") !== "whatsapp" || !(file instanceof File))
+        return graphError(res, 400, "file and messaging_product are required", 100);
+      const data = Buffer.from(await file.arrayBuffer());
+      const type = form.get("type");
+      const mimetype = typeof type === "string" ? type : file.type;
+      const id = storeMedia(first)({ mimetype, data });
+      uploads.push({ id, phoneNumberId: first, mimetype, data, fileName: file.name });
+      return json(res, 200, { id });
+    }
+    if (req.method === "POST" && second === "messages") {
+      const body = JSON.parse((await readBody(req)).toString("utf8")) as Record<string, unknown>;
+      if (body.messaging_product !== "whatsapp") return graphError(res, 400, "messaging_product is required", 100);
+      if (body.status === "read") {
+        reads.push({ phoneNumberId: first, id: "", to: "", body });
+        return json(res, 200, { success: true });
+      }
+      const failure = failures.shift();
+      if (failure) return graphError(res, 400, failure.message, failure.code);
+      const type = String(body.type);
+      const content = body[type] as { id?: string } | undefined;
+      if (!content) return graphError(res, 400, `the ${type} object is required`, 100);
+      if (content.id && !media.has(content.id)) return graphError(res, 400, "Media id not found", 131053);
+      const record = { phoneNumberId: first, id: newWamid(), to: String(body.to), body };
+      sent.push(record);
+      return json(res, 200, {
+        messaging_product: "whatsapp",
+        contacts: [{ input: record.to, wa_id: record.to }],
+        messages: [{ id: record.id }],
+      });
+    }
+    return graphError(res, 400, "Unsupported request", 100);
+  }
+
+  async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const raw: unknown = req.method === "POST" ? JSON.parse((await readBody(req)).toString("utf8") || "{}") : {};
+    // The control API trusts its caller (a test) to send the shapes the TS API takes.
+    const input = <T>() => raw as T;
+    switch (`${req.method} ${url.pathname}`) {
+      case "POST /_control/numbers":
+        api.addNumber(input<FakeNumber>());
+        return json(res, 200, {});
+      case "POST /_control/subscribe":
+        return json(res, 200, await api.subscribe(input<Parameters<FakeGraph["subscribe"]>[0]>()));
+      case "POST /_control/customer-message":
+        return json(res, 200, await api.customerMessage(input<CustomerMessage>()));
+      case "POST /_control/status":
+        return json(res, 200, await api.status(input<Parameters<FakeGraph["status"]>[0]>()));
+      case "POST /_control/webhook": {
+        const { payload, ...opts } = input<{ payload: unknown; phoneNumberId?: string; signature?: string | null }>();
+        return json(res, 200, await api.webhook(payload, opts));
+      }
+      case "POST /_control/fail-next-send":
+        api.failNextSend(input<{ message?: string; code?: number }>());
+        return json(res, 200, {});
+      case "GET /_control/sent": {
+        const count = Number(url.searchParams.get("count") ?? "1");
+        const to = url.searchParams.get("to") ?? undefined;
+        const timeoutMs = Number(url.searchParams.get("timeoutMs") ?? "10000");
+        return json(
+          res,
+          200,
+          await api.waitForSent(count, to, timeoutMs).catch(() => sent.filter((s) => !to || s.to === to)),
+        );
+      }
+      case "GET /_control/uploads":
+        return json(
+          res,
+          200,
+          uploads.map(({ data, ...u }) => ({ ...u, size: data.length })),
+        );
+      default:
+        return json(res, 404, { error: "unknown control call" });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const handle = async () => {
+      if (url.pathname.startsWith("/_control/")) return control(req, res, url);
+      const download = /^\/_media\/(\w+)$/.exec(url.pathname);
+      if (download) {
+        const file = media.get(download[1]!);
+        if (!file) return graphError(res, 404, "Media not found", 100);
+        if (!authorised(req, file.owner)) return graphError(res, 401, "Invalid OAuth access token.", 190);
+        res.writeHead(200, { "content-type": file.mimetype, "content-length": file.data.length }).end(file.data);
+        return;
+      }
+      const graphPath = /^\/v\d+\.\d+\/(.*)$/.exec(url.pathname);
+      if (!graphPath) return graphError(res, 404, "Unknown path", 100);
+      return graph(req, res, graphPath[1]!.split("/").filter(Boolean).map(decodeURIComponent));
+    };
+    handle().catch((err: Error) => {
+      if (!res.headersSent) json(res, 500, { error: { message: err.message } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  api.origin = origin;
+  api.url = `${origin}/v21.0`;
+  return api;
+}

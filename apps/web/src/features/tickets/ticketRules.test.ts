@@ -24,7 +24,7 @@ const ticket = (over: Partial<TicketDto>) =>
 const open: TicketFilter = { status: "open", showAll: false, queueIds: [1] };
 
 describe("who sees a ticket (core-platform §2.7, §6)", () => {
-  it("limits the user profile to its queues, its own tickets, and queue-less tickets with allTicket", () => {
+  it("limits agents to its queues, its own tickets, and queue-less tickets with allTicket", () => {
     expect(visibleToUser(ticket({ queueId: 1, userId: null }), agent)).toBe(true);
     expect(visibleToUser(ticket({ queueId: 2, userId: null }), agent)).toBe(false);
     expect(visibleToUser(ticket({ queueId: 2, userId: 7 }), agent)).toBe(true);
@@ -38,7 +38,8 @@ describe("which list a realtime update lands in (§4.1)", () => {
   it("follows the status, the selected queues and show all", () => {
     expect(belongsToList(ticket({}), open, agent)).toBe(true);
     expect(belongsToList(ticket({ status: "pending" }), open, agent)).toBe(false);
-    expect(belongsToList(ticket({ queueId: 3 }), open, admin)).toBe(false);
+    expect(belongsToList(ticket({ queueId: 3, userId: 9 }), { ...open, showAll: true }, admin)).toBe(false);
+    expect(belongsToList(ticket({ queueId: 3, userId: 1 }), open, admin)).toBe(true);
     expect(belongsToList(ticket({ queueId: null, userId: 1 }), open, admin)).toBe(true);
     expect(belongsToList(ticket({ userId: 9 }), open, admin)).toBe(false);
     expect(belongsToList(ticket({ userId: 9 }), { ...open, showAll: true }, admin)).toBe(true);

@@ -4,7 +4,7 @@
  * belongs to, what a user may see, and how an item shows its time and
  * last message.
  */
-import { defaultQueueColor, limits, type AuthUser, type TicketDto, type TicketStatus } from "@balcao/contracts";
+import { can, defaultQueueColor, limits, type AuthUser, type TicketDto, type TicketStatus } from "@balcao/contracts";
 import { format, isSameDay } from "date-fns";
 
 /** What one ticket list asks GET /tickets for. */
@@ -41,29 +41,32 @@ export function allTicketEnabled(user: Pick<AuthUser, "allTicket">): boolean {
 }
 
 /**
- * §2.7 / §6: a user whose profile is user sees tickets of their queues, their
- * own tickets, and tickets without a queue when allTicket is enabled.
- * Other profiles see every ticket the server sends.
+ * §2.7 / §6: who may oversee (tickets-manager:showall: admin, supervisor)
+ * sees every ticket; anyone else their own tickets, those of their queues,
+ * and tickets without a queue when allTicket is enabled. The server applies
+ * the same rule (modules/tickets/ticket-visibility.ts).
  */
 export function visibleToUser(ticket: Pick<TicketDto, "queueId" | "userId">, user: Viewer): boolean {
-  if (user.profile !== "user") return true;
+  if (can(user.profile, "tickets-manager:showall")) return true;
   if (ticket.userId === user.id) return true;
   if (ticket.queueId === null) return allTicketEnabled(user);
   return user.queues.some((q) => q.id === ticket.queueId);
 }
 
 /**
- * Whether a ticket (after a realtime update) belongs in a list: its status,
- * the selected queues (a ticket in a queue that is not selected leaves, one
- * without a queue stays), "show all" off keeps the user's own open tickets,
- * and the viewer's profile rule. Search lists keep whatever they loaded.
+ * Whether a ticket (after a realtime update) belongs in a list, as the server
+ * would list it: its status; the selected queues (a ticket in a queue that is
+ * not selected leaves, unless it is the user's own; one without a queue
+ * stays); with "show all" off only the user's own tickets and the waiting
+ * ones; and the viewer's visibility. Search lists keep what they loaded.
  */
 export function belongsToList(ticket: TicketDto, filter: TicketFilter, user: Viewer): boolean {
   if (!visibleToUser(ticket, user)) return false;
   if (filter.status === undefined) return true;
+  const own = ticket.userId === user.id;
   if (ticket.status !== filter.status) return false;
-  if (ticket.queueId !== null && !filter.queueIds.includes(ticket.queueId)) return false;
-  if (!filter.showAll && ticket.status === "open" && ticket.userId !== user.id) return false;
+  if (ticket.queueId !== null && !own && !filter.queueIds.includes(ticket.queueId)) return false;
+  if (!filter.showAll && !own && ticket.status !== "pending") return false;
   return true;
 }
 

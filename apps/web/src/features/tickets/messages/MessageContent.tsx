@@ -1,0 +1,158 @@
+/**
+ * What a bubble holds, by mediaType (core-platform §2.10): location preview,
+ * image, audio and video players, a missed call, a contact card, a download
+ * button for any other file, or text.
+ */
+import { Avatar, Box, Button, CircularProgress, Typography } from "@mui/material";
+import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
+import PhoneMissed from "@mui/icons-material/PhoneMissed";
+import type { MessageDto } from "@balcao/contracts";
+import { useTranslation } from "react-i18next";
+import { downloadFile } from "../../../api/download";
+import { toastError } from "../../../api/toast-error";
+import { bodyKind, parseLocation, parseVcard, timeLabel } from "./messageRules";
+import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
+
+export function MessageText({ text }: { text: string }) {
+  return (
+    <Typography
+      variant="body2"
+      component="div"
+      sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+      data-testid="message-body"
+    >
+      {text}
+    </Typography>
+  );
+}
+
+function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio" | "video" }) {
+  const { ref, near } = useNearView<HTMLDivElement>();
+  const { url, failed } = useMediaUrl(message.mediaUrl, near);
+  const { t } = useTranslation();
+  const box = kind === "audio" ? { width: 280, maxWidth: "100%" } : { width: 300, maxWidth: "100%", minHeight: 120 };
+  return (
+    <Box
+      ref={ref}
+      sx={{ ...box, display: "grid", placeItems: "center", borderRadius: 1, overflow: "hidden" }}
+      data-testid={`message-${kind}`}
+    >
+      {failed ? (
+        <Typography variant="caption" color="text.secondary">
+          {t("messagesList.mediaUnavailable")}
+        </Typography>
+      ) : !url ? (
+        <CircularProgress size={20} />
+      ) : kind === "image" ? (
+        <Box
+          component="img"
+          src={url}
+          alt={message.mediaName ?? ""}
+          onClick={() => window.open(url, "_blank", "noopener")}
+          sx={{ width: "100%", maxHeight: 320, objectFit: "cover", cursor: "zoom-in", display: "block" }}
+        />
+      ) : kind === "audio" ? (
+        <audio controls src={url} style={{ width: "100%" }} />
+      ) : (
+        <video controls src={url} style={{ width: "100%", maxHeight: 320 }} />
+      )}
+    </Box>
+  );
+}
+
+function Location({ body }: { body: string }) {
+  const { t } = useTranslation();
+  const { imageUrl, link, description } = parseLocation(body);
+  return (
+    <Box sx={{ width: 260, maxWidth: "100%" }} data-testid="message-location">
+      {imageUrl && (
+        <Box component="img" src={imageUrl} alt="" sx={{ width: "100%", borderRadius: 1, display: "block" }} />
+      )}
+      {description && <MessageText text={description} />}
+      <Button
+        size="small"
+        fullWidth
+        variant="outlined"
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={{ mt: 1 }}
+      >
+        {t("messagesList.openLocation")}
+      </Button>
+    </Box>
+  );
+}
+
+function FileDownload({ message }: { message: MessageDto }) {
+  const { t } = useTranslation();
+  const name = message.mediaName ?? message.body;
+  return (
+    <Button
+      variant="outlined"
+      size="small"
+      startIcon={<DownloadOutlined />}
+      data-testid="message-download"
+      onClick={() => void downloadFile(apiPath(message.mediaUrl ?? ""), name).catch(toastError)}
+      sx={{ textTransform: "none", maxWidth: 280, justifyContent: "flex-start" }}
+    >
+      <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+        {name || t("messagesList.download")}
+      </Box>
+    </Button>
+  );
+}
+
+/** A caption: the body, unless it only repeats the file name (§7.5: a file's body is its name). */
+function Caption({ message }: { message: MessageDto }) {
+  if (!message.body || message.body === message.mediaName) return null;
+  return <MessageText text={message.body} />;
+}
+
+export function MessageContent({ message }: { message: MessageDto }) {
+  const { t } = useTranslation();
+  const kind = bodyKind(message);
+  switch (kind) {
+    case "location":
+      return <Location body={message.body} />;
+    case "image":
+    case "audio":
+    case "video":
+      return (
+        <>
+          <Media message={message} kind={kind} />
+          {kind !== "audio" && <Caption message={message} />}
+        </>
+      );
+    case "callLog":
+      return (
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1 }} data-testid="message-call-log">
+          <PhoneMissed color="error" fontSize="small" />
+          <Typography variant="body2">{t("messagesList.lostCall", { time: timeLabel(message.createdAt) })}</Typography>
+        </Box>
+      );
+    case "contactCard": {
+      const card = parseVcard(message.body);
+      return (
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, minWidth: 200 }} data-testid="message-contact">
+          <Avatar>{card.name.charAt(0).toUpperCase()}</Avatar>
+          <Box>
+            <Typography variant="subtitle2">{card.name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {card.number}
+            </Typography>
+          </Box>
+        </Box>
+      );
+    }
+    case "file":
+      return (
+        <>
+          <FileDownload message={message} />
+          <Caption message={message} />
+        </>
+      );
+    case "text":
+      return <MessageText text={message.body} />;
+  }
+}

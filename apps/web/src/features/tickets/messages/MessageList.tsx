@@ -1,0 +1,148 @@
+/**
+ * The conversation (core-platform §2.10): rows from messageRules, older
+ * pages when scrolled within 50 px of the top (keeping what is on screen in
+ * place), and the bottom on the first load and on each new message. Rows
+ * off screen skip layout and paint (content-visibility), and bubbles are
+ * memoised, so 5,000 messages stay smooth (DESIGN §9).
+ */
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from "react";
+import { Box, Chip, CircularProgress, Divider } from "@mui/material";
+import type { MessageDto } from "@balcao/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../api/http";
+import { toastError } from "../../../api/toast-error";
+import { ConfirmDialog } from "../../lists/ConfirmDialog";
+import { MessageBubble } from "./MessageBubble";
+import { buildRows, dateTimeLabel, type MessageRow } from "./messageRules";
+import { useReply } from "./replyContext";
+import { useMessages } from "./useMessages";
+
+export const LIST_TOP_PX = 50;
+
+const rowSx = { contentVisibility: "auto", containIntrinsicSize: "auto 72px" } as const;
+
+function Separator({ row }: { row: Exclude<MessageRow, { kind: "message" }> }) {
+  const { t } = useTranslation();
+  if (row.kind === "day") {
+    return (
+      <Box sx={{ display: "flex", justifyContent: "center", py: 1 }} data-testid="day-separator">
+        <Chip size="small" label={row.label} sx={{ bgcolor: "background.paper", boxShadow: 1 }} />
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ px: 2, py: 1 }} data-testid="ticket-change">
+      <Divider>
+        <Chip
+          size="small"
+          color="error"
+          variant="outlined"
+          label={t("messagesList.ended", { date: dateTimeLabel(row.endedAt) })}
+        />
+      </Divider>
+      <Divider sx={{ mt: 1 }}>
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          label={t("messagesList.started", { date: dateTimeLabel(row.startedAt) })}
+        />
+      </Divider>
+    </Box>
+  );
+}
+
+interface Props {
+  ticketId: number;
+  isGroup: boolean;
+  readOnly?: boolean;
+}
+
+export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
+  const { t } = useTranslation();
+  const { messages, query } = useMessages(ticketId);
+  const { setReplyingTo } = useReply();
+  const rows = useMemo(() => buildRows(messages), [messages]);
+  const ref = useRef<HTMLDivElement>(null);
+  /** Distance from the bottom kept while an older page is prepended. */
+  const keepFromBottom = useRef<number | null>(null);
+  const lastId = useRef<number | null>(null);
+  const [deleting, setDeleting] = useState<MessageDto | null>(null);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || messages.length === 0) return;
+    const newest = messages[messages.length - 1]?.id ?? null;
+    if (keepFromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    }
+    // First load and each new message: to the bottom.
+    if (newest !== lastId.current) el.scrollTop = el.scrollHeight;
+    lastId.current = newest;
+  }, [messages]);
+
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    if (el.scrollTop < LIST_TOP_PX && query.hasNextPage && !query.isFetchingNextPage) {
+      keepFromBottom.current = el.scrollHeight - el.scrollTop;
+      void query.fetchNextPage();
+    }
+  };
+
+  const remove = useMutation({ mutationFn: (id: number) => api.delete(`/messages/${id}`), onError: toastError });
+  const { mutate: retry } = useMutation({
+    mutationFn: (id: number) => api.post(`/messages/${id}/retry`),
+    onError: toastError,
+  });
+  const onRetry = useCallback((m: MessageDto) => retry(m.id), [retry]);
+
+  return (
+    <Box
+      ref={ref}
+      onScroll={onScroll}
+      data-testid="message-list"
+      sx={(theme) => ({
+        flex: 1,
+        minHeight: 0,
+        overflowY: "auto",
+        overflowAnchor: "none",
+        py: 1,
+        bgcolor: theme.palette.mode === "dark" ? "#0b141a" : "#efeae2",
+      })}
+    >
+      {(query.isPending || query.isFetchingNextPage) && (
+        <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>
+          <CircularProgress size={24} />
+        </Box>
+      )}
+      {rows.map((row) => (
+        <Box key={row.key} sx={rowSx}>
+          {row.kind === "message" ? (
+            <MessageBubble
+              message={row.message}
+              isGroup={isGroup}
+              readOnly={readOnly}
+              onReply={setReplyingTo}
+              onDelete={setDeleting}
+              onRetry={onRetry}
+            />
+          ) : (
+            <Separator row={row} />
+          )}
+        </Box>
+      ))}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("messageOptionsMenu.confirmationModal.title")}
+        message={t("messageOptionsMenu.confirmationModal.message")}
+        confirmLabel={t("messageOptionsMenu.delete")}
+        cancelLabel={t("common.cancel")}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+        testId="message-delete-dialog"
+      />
+    </Box>
+  );
+}

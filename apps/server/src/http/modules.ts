@@ -12,6 +12,8 @@ import { plansRoutes } from "../modules/plans/plans.routes.js";
 import { queuesRoutes } from "../modules/queues/queues.routes.js";
 import { settingsRoutes } from "../modules/settings/settings.routes.js";
 import { tagsRoutes } from "../modules/tags/tags.routes.js";
+import { ticketNotesRoutes } from "../modules/ticket-notes/ticket-notes.routes.js";
+import { ticketsRoutes } from "../modules/tickets/tickets.routes.js";
 import { usersRoutes } from "../modules/users/users.routes.js";
 import { whatsappsRoutes } from "../modules/whatsapps/whatsapps.routes.js";
 
@@ -28,6 +30,8 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     contactsRoutes,
     helpsRoutes,
     announcementsRoutes,
+    ticketsRoutes,
+    ticketNotesRoutes,
     cloudWebhookRoutes,
     whatsappsRoutes,
   ]) {

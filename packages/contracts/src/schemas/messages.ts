@@ -1,4 +1,5 @@
 /** Messages (core-platform §3 "Message", §2.10, §2.11, §4.2, §7.5). */
+import { z } from "zod";
 
 export const mediaTypes = [
   "chat",
@@ -64,3 +65,31 @@ export interface MessageListResponse {
   /** The ticket the page belongs to (the client reads it after a reload). */
   ticket: { id: number; uuid: string; status: string };
 }
+
+export const messageListQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+});
+
+/** Longest text an agent may send (WhatsApp refuses longer ones). */
+export const messageBodyMax = 4096;
+
+/** The quoted message as the client sends it: the message object it read, or just its id. */
+export const quotedMsgSchema = z
+  .union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).loose()])
+  .transform((q) => (typeof q === "number" ? q : q.id));
+
+/**
+ * POST /messages/{ticketId} as JSON (core-platform §7.5). Empty or
+ * whitespace-only text is refused (§5 "Sending messages"); read, fromMe and
+ * mediaUrl are sent by the client and ignored: an agent's message is always ours.
+ */
+export const messageSendSchema = z
+  .object({
+    body: z
+      .string()
+      .max(messageBodyMax)
+      .refine((b) => b.trim().length > 0, "empty message"),
+    quotedMsg: quotedMsgSchema.nullable().optional(),
+  })
+  .loose();
+export type MessageSend = z.infer<typeof messageSendSchema>;

@@ -1,5 +1,7 @@
 /** Tickets (core-platform §3 "Ticket", §4.1, §7.5) and their notes (§2.12, §7.6). */
+import { z } from "zod";
 import type { QueueRef } from "../entities.js";
+import { optionalId } from "./queues.js";
 
 export const ticketStatuses = ["pending", "open", "closed"] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -69,3 +71,94 @@ export interface TicketNoteDto {
   createdAt: string;
   updatedAt: string;
 }
+
+/** Note text (core-platform §5 "Ticket note"): at least 2 characters. */
+export const ticketNoteLimits = { noteMin: 2, noteMax: 5000 } as const;
+
+const id = z.coerce.number().int().positive();
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const flag = z.enum(["true", "false"]);
+
+/** A query parameter holding a JSON array of ids, as the workspace sends tags, users and queueIds. */
+const jsonIds = z.string().transform((raw, c) => {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const ids = z.array(id).max(500).parse(parsed);
+    return [...new Set(ids)];
+  } catch {
+    c.addIssue({ code: "custom", message: "a JSON array of ids" });
+    return z.NEVER;
+  }
+});
+
+/** GET /tickets (core-platform §7.5). */
+export const ticketListQuerySchema = z
+  .object({
+    searchParam: z.string().max(200).optional().default(""),
+    pageNumber: z.coerce.number().int().min(1).optional().default(1),
+    status: z.enum(ticketStatuses).optional(),
+    tags: jsonIds.optional(),
+    users: jsonIds.optional(),
+    queueIds: jsonIds.optional(),
+    /** YYYY-MM-DD: created that day (company time zone). */
+    date: day.optional(),
+    /** YYYY-MM-DD: last updated that day (company time zone). */
+    updatedAt: day.optional(),
+    showAll: flag.optional(),
+    withUnreadMessages: flag.optional(),
+  })
+  // The spec's client also sends companyId; the company comes from the token.
+  .loose();
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+/** POST /tickets from the new-ticket modal. */
+export const ticketCreateSchema = z
+  .object({
+    contactId: id,
+    queueId: optionalId.optional(),
+    whatsappId: optionalId.optional(),
+    // userId and status "open" are sent too: the ticket is always opened by and for the caller.
+  })
+  .loose();
+export type TicketCreate = z.infer<typeof ticketCreateSchema>;
+
+/**
+ * PUT /tickets/{id}: one of the §4.1 payloads (accept, return, resolve,
+ * reopen) or a transfer {userId, queueId, status, whatsappId}. Resolve's
+ * useIntegration/promptId/integrationId come as false or null (both readings).
+ */
+export const ticketUpdateSchema = z
+  .object({
+    status: z.enum(ticketStatuses).optional(),
+    userId: optionalId.optional(),
+    queueId: optionalId.optional(),
+    whatsappId: optionalId.optional(),
+    useIntegration: z.boolean().nullable().optional(),
+    promptId: z.union([z.literal(false), optionalId]).optional(),
+    integrationId: z.union([z.literal(false), optionalId]).optional(),
+  })
+  .loose();
+export type TicketUpdate = z.infer<typeof ticketUpdateSchema>;
+
+/** POST /tags/sync: the ticket's whole tag set; each tag by id (or by the name of an existing tag). */
+export const tagSyncSchema = z.object({
+  ticketId: id,
+  tags: z
+    .array(
+      z
+        .object({ id: id.optional(), name: z.string().trim().min(1).max(100).optional() })
+        .loose()
+        .refine((t) => t.id !== undefined || t.name !== undefined, "id or name"),
+    )
+    .max(100),
+});
+export type TagSync = z.infer<typeof tagSyncSchema>;
+
+export const ticketNoteSaveSchema = z.object({
+  note: z.string().trim().min(ticketNoteLimits.noteMin).max(ticketNoteLimits.noteMax),
+  ticketId: id,
+  contactId: id,
+});
+export type TicketNoteSave = z.infer<typeof ticketNoteSaveSchema>;
+
+export const ticketNoteListQuerySchema = z.object({ ticketId: id.optional(), contactId: id }).loose();

@@ -19,7 +19,7 @@ export function extraInfoOf(db: Db, contactId: number) {
 }
 
 /** Midnight of a day in the company's time zone (the timezone setting), as a timestamptz. */
-function companyMidnight(companyId: number, day: string, plusDays = 0): SQL {
+export function companyMidnight(companyId: number, day: string, plusDays = 0): SQL {
   const tz = sql`coalesce((select ${settings.value} from ${settings} where ${settings.companyId} = ${companyId} and ${settings.key} = 'timezone'), ${defaultTimeZone})`;
   return sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${tz})`;
 }

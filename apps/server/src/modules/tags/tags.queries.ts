@@ -1,7 +1,7 @@
 import { tagLimits } from "@balcao/contracts";
-import { and, asc, count, eq, ilike, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { tags } from "../../db/schema/index.js";
+import { tags, tickets, ticketTags } from "../../db/schema/index.js";
 import { containsPattern } from "../../db/search.js";
 
 export function findTag(db: Db, companyId: number, id: number) {
@@ -39,12 +39,16 @@ export function allTags(db: Db, companyId: number, onlyKanban = false) {
     .orderBy(asc(tags.name), asc(tags.id));
 }
 
-/**
- * How many tickets carry each tag. Tickets do not exist yet: the tickets
- * issue replaces this body with a count over its ticket_tags table (scoped by
- * companyId). Until then every tag counts 0, and every caller already goes
- * through here.
- */
-export async function ticketsCountByTag(_db: Db, _companyId: number, tagIds: number[]): Promise<Map<number, number>> {
-  return new Map(tagIds.map((id) => [id, 0]));
+/** How many of the company's tickets carry each tag. */
+export async function ticketsCountByTag(db: Db, companyId: number, tagIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map(tagIds.map((id) => [id, 0]));
+  if (tagIds.length === 0) return counts;
+  const rows = await db
+    .select({ tagId: ticketTags.tagId, n: count() })
+    .from(ticketTags)
+    .innerJoin(tickets, eq(tickets.id, ticketTags.ticketId))
+    .where(and(eq(tickets.companyId, companyId), inArray(ticketTags.tagId, tagIds)))
+    .groupBy(ticketTags.tagId);
+  for (const row of rows) counts.set(row.tagId, row.n);
+  return counts;
 }

@@ -20,9 +20,11 @@ export async function deleteUser(ctx: Context, who: AccessClaims, userId: number
   if (target.id === who.id) refuse("self");
   assertMayManage(who, target);
   await assertAdminRemains(ctx, target, null);
-  await ctx.db.transaction(async (tx) => {
-    await returnOpenTicketsToPending(ctx, tx, companyId, userId);
+  const announceTickets = await ctx.db.transaction(async (tx) => {
+    const announce = await returnOpenTicketsToPending(ctx, tx, companyId, userId);
     await tx.delete(users).where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+    return announce;
   });
   ctx.realtime.emit("user", { companyId }, { action: "delete", userId });
+  await announceTickets();
 }

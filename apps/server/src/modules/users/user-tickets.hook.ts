@@ -1,20 +1,31 @@
 /**
- * HOOK FOR THE TICKETS ISSUE. Deleting a user returns their open tickets to
- * pending in their queue (SERVER-BEHAVIOUR "Tickets and messages", core-platform
- * §2.16). deleteUser calls this inside its transaction, before the user row
- * goes; the tickets area fills it in: set status "pending" and userId null on
- * the user's open tickets of the company (keeping their queue), and emit
- * company-{companyId}-ticket update for each (after commit). Until tickets
- * exist there is nothing to return.
+ * Deleting a user returns their open tickets (and pending ones handed to them)
+ * to pending, unassigned, in their queue
+ * (SERVER-BEHAVIOUR "Tickets and messages", core-platform §2.16, §4.1).
+ * deleteUser calls this inside its transaction, before the user row goes, and
+ * runs the function it returns after the commit: the tickets' update events
+ * must describe what other sessions can now read.
  */
+import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "../../context.js";
+import { tickets } from "../../db/schema/index.js";
+import { publishTicket } from "../tickets/tickets.service.js";
 import type { Tx } from "./user-rules.js";
 
 export async function returnOpenTicketsToPending(
-  _ctx: Context,
-  _tx: Tx,
-  _companyId: number,
-  _userId: number,
-): Promise<void> {
-  // Filled by the tickets issue.
+  ctx: Context,
+  tx: Tx,
+  companyId: number,
+  userId: number,
+): Promise<() => Promise<void>> {
+  const now = new Date();
+  const returned = await tx
+    .update(tickets)
+    .set({ status: "pending", userId: null, queuedAt: now, updatedAt: now })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.userId, userId), ne(tickets.status, "closed")))
+    .returning({ id: tickets.id });
+  // Announced as leaving the open list; one that was already pending is just updated in its own.
+  return async () => {
+    for (const { id } of returned) await publishTicket(ctx, companyId, id, "open");
+  };
 }

@@ -1,0 +1,183 @@
+/**
+ * The outbound path (DESIGN §6 "outbound"): the message is stored first (ack
+ * 1, fromMe) and announced, then handed to the connection's driver. Accepted
+ * → the provider's id and ack 2; refused → sendError, kept and shown as
+ * failed, answered ERR_SENDING_WAPP_MSG (or the driver's own code, e.g.
+ * ERR_WAPP_NOT_INITIALIZED), and re-sent by POST /messages/{id}/retry.
+ * Agents' messages and the automatic ones of ticket actions (userId null) both
+ * go through here.
+ */
+import { readFile } from "node:fs/promises";
+import type { MediaType, MessageDto } from "@balcao/contracts";
+import { and, eq, sql } from "drizzle-orm";
+import type { ChannelDriver, ChannelMedia, OutboundReply, SentMessage } from "../../channels/driver.js";
+import type { Context } from "../../context.js";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import { loadTicket } from "../tickets/tickets.presenter.js";
+import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
+import { lastMessageOf } from "./last-message.js";
+import { loadMessage } from "./messages.presenter.js";
+import { emitMessage } from "./messages.realtime.js";
+
+/** A file already checked and stored in the company's media. */
+export interface OutgoingMedia {
+  mediaType: MediaType;
+  mediaPath: string;
+  mediaName: string;
+  mimetype: string;
+  /** A recorded audio, converted to OGG/Opus and sent as a voice note. */
+  voiceNote: boolean;
+}
+
+export interface Outgoing {
+  /** What the message shows: the text, or a file's name or caption. */
+  body: string;
+  /** The agent; null for automatic messages. */
+  userId: number | null;
+  media?: OutgoingMedia;
+  /** Caption sent with a media (may differ from body: a plain file's name is not a caption). */
+  caption?: string;
+  quotedMsgId?: number | null;
+}
+
+/** What a retry needs to send the same media again, kept with the message. */
+interface OutboundData {
+  media?: { mimetype: string; voiceNote: boolean; caption: string };
+  sent?: unknown;
+}
+
+/** Stores, announces and sends a message on the ticket; resolves with it sent, or throws with it failed. */
+export async function sendTicketMessage(
+  ctx: Context,
+  companyId: number,
+  ticketId: number,
+  out: Outgoing,
+): Promise<MessageDto> {
+  const ticket = await ctx.db.query.tickets.findFirst({
+    where: and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)),
+  });
+  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+  const now = new Date();
+  const outbound: OutboundData = out.media
+    ? { media: { mimetype: out.media.mimetype, voiceNote: out.media.voiceNote, caption: out.caption ?? "" } }
+    : {};
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        companyId,
+        ticketId,
+        whatsappId: ticket.whatsappId,
+        userId: out.userId,
+        fromMe: true,
+        read: true,
+        ack: 1,
+        body: out.body,
+        mediaType: out.media?.mediaType ?? "chat",
+        mediaPath: out.media?.mediaPath ?? null,
+        mediaName: out.media?.mediaName ?? null,
+        quotedMsgId: out.quotedMsgId ?? null,
+        providerData: outbound,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: messages.id });
+    const mediaType = out.media?.mediaType ?? "chat";
+    await tx
+      .update(tickets)
+      .set({
+        lastMessage: lastMessageOf({ mediaType, body: out.body, mediaName: out.media?.mediaName }),
+        unreadMessages: 0,
+        updatedAt: now,
+      })
+      .where(eq(tickets.id, ticketId));
+    return row!.id;
+  });
+  const [message, dto] = await Promise.all([
+    loadMessage(ctx.db, companyId, id),
+    loadTicket(ctx.db, companyId, ticketId),
+  ]);
+  emitMessage(ctx, "create", message!, dto!);
+  emitTicketUpdate(ctx, dto!);
+  return deliver(ctx, companyId, id);
+}
+
+async function mediaOf(ctx: Context, row: typeof messages.$inferSelect): Promise<ChannelMedia | undefined> {
+  const media = (row.providerData as OutboundData | null)?.media;
+  if (!row.mediaPath || !media) return undefined;
+  const data = await readFile(ctx.media.resolve(row.mediaPath));
+  return { data, mimetype: media.mimetype, fileName: row.mediaName ?? row.mediaPath };
+}
+
+async function quotedOf(ctx: Context, quotedMsgId: number | null): Promise<OutboundReply | undefined> {
+  if (quotedMsgId === null) return undefined;
+  const quoted = await ctx.db.query.messages.findFirst({ where: eq(messages.id, quotedMsgId) });
+  // A quoted message WhatsApp never got (failed) cannot be referenced there.
+  return quoted?.wid ? { wid: quoted.wid, fromMe: quoted.fromMe, body: quoted.body } : undefined;
+}
+
+async function announce(ctx: Context, companyId: number, messageId: number, ticketId: number) {
+  const [message, ticket] = await Promise.all([
+    loadMessage(ctx.db, companyId, messageId),
+    loadTicket(ctx.db, companyId, ticketId),
+  ]);
+  if (message && ticket) emitMessage(ctx, "update", message, ticket);
+  return message!;
+}
+
+/** Hands a stored message to its connection's driver and records the outcome. */
+export async function deliver(ctx: Context, companyId: number, messageId: number): Promise<MessageDto> {
+  const [found] = await ctx.db
+    .select({ message: messages, whatsappId: tickets.whatsappId, number: contacts.number, isGroup: contacts.isGroup })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(messages.id, messageId), eq(messages.companyId, companyId)));
+  if (!found) throw new AppError("ERR_NOT_FOUND");
+  const { message: row } = found;
+  const target = { chatNumber: found.number, isGroup: found.isGroup };
+  let sent: SentMessage;
+  try {
+    if (found.whatsappId === null) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+    const driver: ChannelDriver = ctx.channels.driverFor(found.whatsappId);
+    const [media, quoted] = await Promise.all([mediaOf(ctx, row), quotedOf(ctx, row.quotedMsgId)]);
+    const options = (row.providerData as OutboundData | null)?.media;
+    sent = media
+      ? await driver.sendMedia({
+          ...target,
+          media,
+          caption: options?.caption ?? "",
+          voiceNote: options?.voiceNote,
+          quoted,
+        })
+      : await driver.sendText({ ...target, body: row.body, quoted });
+  } catch (err) {
+    const reason = providerReason(err);
+    ctx.log.warn({ err, messageId }, "message not sent");
+    await ctx.db.update(messages).set({ sendError: reason, updatedAt: new Date() }).where(eq(messages.id, messageId));
+    await announce(ctx, companyId, messageId, row.ticketId);
+    throw err instanceof AppError ? new AppError(err.code) : new AppError("ERR_SENDING_WAPP_MSG");
+  }
+  const data: OutboundData = { ...(row.providerData as OutboundData | null), sent: sent.raw ?? null };
+  await ctx.db
+    .update(messages)
+    .set({
+      wid: sent.wid,
+      // Acks only rise: a status report may have arrived first.
+      ack: sql`greatest(${messages.ack}, 2)`,
+      sendError: null,
+      providerData: data,
+      updatedAt: new Date(),
+    })
+    .where(eq(messages.id, messageId));
+  return announce(ctx, companyId, messageId, row.ticketId);
+}
+
+/** The provider's words when the driver gave them, else the code; never a stack. */
+function providerReason(err: unknown): string {
+  const providerMessage = (err as { providerMessage?: unknown }).providerMessage;
+  if (typeof providerMessage === "string" && providerMessage) return providerMessage.slice(0, 500);
+  if (err instanceof AppError) return err.code;
+  return "ERR_SENDING_WAPP_MSG";
+}

@@ -1,0 +1,62 @@
+/**
+ * POST /tags/sync {ticketId, tags} (core-platform §2.9, §7.6): the tag
+ * selector under the ticket header sends the ticket's whole tag set, which
+ * replaces the current one. Tags come by id, or by the name of an existing
+ * tag (the selector creates new ones through POST /tags first); a tag that is
+ * not the company's answers 404 ERR_NOT_FOUND and nothing changes. The ticket
+ * goes out updated, and so does each tag whose ticket count moved.
+ */
+import type { TagSync, TicketDto } from "@balcao/contracts";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { tags, ticketTags } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import type { AccessClaims } from "../auth/tokens.js";
+import { showTag } from "../tags/tags.service.js";
+import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
+import { publishTicket } from "./tickets.service.js";
+
+async function tagIdsOf(ctx: Context, companyId: number, wanted: TagSync["tags"]): Promise<number[]> {
+  const ids = wanted.flatMap((t) => (t.id !== undefined ? [t.id] : []));
+  const names = wanted.flatMap((t) => (t.id === undefined && t.name ? [t.name.toLowerCase()] : []));
+  if (ids.length + names.length === 0) return [];
+  const found = await ctx.db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.companyId, companyId),
+        or(
+          ids.length ? inArray(tags.id, ids) : undefined,
+          names.length ? inArray(sql`lower(${tags.name})`, names) : undefined,
+        ),
+      ),
+    );
+  const foundIds = new Set(found.map((t) => t.id));
+  const foundNames = new Set(found.map((t) => t.name.toLowerCase()));
+  if (ids.some((id) => !foundIds.has(id)) || names.some((n) => !foundNames.has(n))) {
+    throw new AppError("ERR_NOT_FOUND");
+  }
+  return [...foundIds];
+}
+
+export async function syncTicketTags(ctx: Context, who: AccessClaims, input: TagSync): Promise<TicketDto> {
+  const companyId = who.companyId;
+  const ticket = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: input.ticketId });
+  const wanted = await tagIdsOf(ctx, companyId, input.tags);
+  const before = await ctx.db.transaction(async (tx) => {
+    const current = await tx
+      .delete(ticketTags)
+      .where(eq(ticketTags.ticketId, ticket.id))
+      .returning({ tagId: ticketTags.tagId });
+    if (wanted.length) await tx.insert(ticketTags).values(wanted.map((tagId) => ({ ticketId: ticket.id, tagId })));
+    return current.map((r) => r.tagId);
+  });
+  const dto = await publishTicket(ctx, companyId, ticket.id);
+  const changed = [...before.filter((id) => !wanted.includes(id)), ...wanted.filter((id) => !before.includes(id))];
+  for (const tagId of changed) {
+    const tag = await showTag(ctx, companyId, tagId).catch(() => undefined);
+    if (tag) ctx.realtime.emit("tag", { companyId }, { action: "update", tag });
+  }
+  return dto;
+}

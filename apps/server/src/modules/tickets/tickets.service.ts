@@ -1,0 +1,55 @@
+/**
+ * Tickets (core-platform §2.7–2.9, §4.1, §7.5): lists, one ticket, delete.
+ * The tickets area is the only writer of the tickets and ticket_tags tables;
+ * its writes live in create-ticket.ts, update-ticket.ts and sync-ticket-tags.ts.
+ */
+import { ticketPageSize, type TicketDto, type TicketListQuery, type TicketListResponse } from "@balcao/contracts";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { messages, tickets } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import type { AccessClaims } from "../auth/tokens.js";
+import { loadTicket, loadTickets } from "./tickets.presenter.js";
+import { pageOfTicketIds } from "./tickets.queries.js";
+import { emitTicketDelete, emitTicketUpdate } from "./tickets.realtime.js";
+import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
+
+export async function listTickets(ctx: Context, who: AccessClaims, q: TicketListQuery): Promise<TicketListResponse> {
+  const viewer = await loadViewer(ctx.db, who);
+  const { ids, count } = await pageOfTicketIds(ctx.db, viewer, q);
+  const page = await loadTickets(ctx.db, who.companyId, ids);
+  return { tickets: page, count, hasMore: count > (q.pageNumber - 1) * ticketPageSize + ids.length };
+}
+
+export async function showTicket(
+  ctx: Context,
+  who: AccessClaims,
+  where: { id: number } | { uuid: string },
+): Promise<TicketDto> {
+  const row = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), where);
+  return (await loadTicket(ctx.db, who.companyId, row.id))!;
+}
+
+/** The ticket as it is now, announced to its lists (and the one it left). */
+export async function publishTicket(ctx: Context, companyId: number, id: number, previousStatus?: string) {
+  const ticket = await loadTicket(ctx.db, companyId, id);
+  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+  emitTicketUpdate(ctx, ticket, previousStatus);
+  return ticket;
+}
+
+/** Deleting (ticket-options:deleteTicket) takes its messages, notes and tags along, and their stored files. */
+export async function deleteTicket(ctx: Context, who: AccessClaims, id: number): Promise<void> {
+  const row = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id });
+  const files = await ctx.db
+    .select({ mediaPath: messages.mediaPath })
+    .from(messages)
+    .where(and(eq(messages.ticketId, id), isNotNull(messages.mediaPath)));
+  await ctx.db.delete(tickets).where(and(eq(tickets.id, id), eq(tickets.companyId, who.companyId)));
+  emitTicketDelete(ctx, who.companyId, id, row.status);
+  await Promise.all(
+    files.map((f) =>
+      ctx.media.remove(f.mediaPath).catch((err: unknown) => ctx.log.warn({ err }, "ticket media not removed")),
+    ),
+  );
+}

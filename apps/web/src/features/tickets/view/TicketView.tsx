@@ -50,7 +50,7 @@ export default function TicketView({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up("lg"), { noSsr: true });
+  const wide = useMediaQuery(theme.breakpoints.up("xl"), { noSsr: true });
   const ticket = useTicket(uuid);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [replyingTo, setReplyingTo] = useState<MessageDto | null>(null);

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { whatsapps } from "../src/db/schema/index.js";
-import type { FakeGraph } from "./fake-graph.js";
-import type { TestServer } from "./harness.js";
+import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
+import { startTestServer, type TestServer } from "./harness.js";
 
 const uid = () => randomBytes(4).toString("hex");
 
@@ -43,4 +43,16 @@ export async function buildCloudConnection(
   });
   await s.ctx.channels.refresh(connection.id);
   return connection;
+}
+
+/** A test server whose Graph API is a fresh fake: `beforeAll(async () => ({ s, fake } = await startCloudServer()))`. */
+export async function startCloudServer(): Promise<{ s: TestServer; fake: FakeGraph }> {
+  const fake = await startFakeGraph();
+  const s = await startTestServer({ WHATSAPP_GRAPH_URL: fake.url });
+  return { s, fake };
+}
+
+export async function stopCloudServer(s: TestServer | undefined, fake: FakeGraph | undefined) {
+  await s?.close();
+  await fake?.close();
 }

@@ -91,7 +91,13 @@ export interface FakeGraph {
     verifyToken?: string;
   }): Promise<{ verified?: boolean }>;
   customerMessage(m: CustomerMessage): Promise<Delivery>;
-  status(s: { wid: string; status: StatusName; error?: { code: number; title: string } }): Promise<Delivery>;
+  /** A status callback about a message our server sent (its number found from the send, or named). */
+  status(s: {
+    wid: string;
+    status: StatusName;
+    error?: { code: number; title: string };
+    phoneNumberId?: string;
+  }): Promise<Delivery>;
   /** Posts any payload, signed with the subscription's secret unless `signature` is given (null: unsigned). */
   webhook(
     payload: unknown,
@@ -182,7 +188,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     sent,
     reads,
     uploads,
-    addNumber: (n) => void numbers.set(n.phoneNumberId, { ...n }),
+    // Merges: a test may first pin a display number, then build the connection that names it.
+    addNumber: (n) => void numbers.set(n.phoneNumberId, { ...numbers.get(n.phoneNumberId), ...n }),
     async subscribe({ phoneNumberId, webhookUrl, appSecret, verifyToken }) {
       subscriptions.set(phoneNumberId, { webhookUrl, appSecret });
       if (verifyToken === undefined) return {};
@@ -199,9 +206,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       const { value, wid } = api.customerValue(m);
       return { ...(await deliver(envelope([[value]]), { phoneNumberId: m.phoneNumberId })), wid };
     },
-    status({ wid, status, error }) {
+    status({ wid, status, error, phoneNumberId: named }) {
       const record = sent.find((s) => s.id === wid);
-      const phoneNumberId = record?.phoneNumberId ?? subscriptionOf()[0];
+      const phoneNumberId = named ?? record?.phoneNumberId ?? subscriptionOf()[0];
       return deliver(envelope([[statusValue(phoneNumberId, { wid, status, recipient: record?.to, error })]]), {
         phoneNumberId,
       });

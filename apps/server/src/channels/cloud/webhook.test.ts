@@ -6,22 +6,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
-import { buildCloudConnection, webhookUrl } from "../../../test/cloud-connection.js";
+import { buildCloudConnection, webhookUrl, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
 import { buildCompany } from "../../../test/factories.js";
-import { envelope, sign, startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { envelope, sign, type FakeGraph } from "../../../test/fake-graph.js";
+import type { TestServer } from "../../../test/harness.js";
 
 let s: TestServer;
 let fake: FakeGraph;
 
-beforeAll(async () => {
-  fake = await startFakeGraph();
-  s = await startTestServer({ WHATSAPP_GRAPH_URL: fake.url });
-});
-afterAll(async () => {
-  await s?.close();
-  await fake?.close();
-});
+beforeAll(async () => ({ s, fake } = await startCloudServer()));
+afterAll(() => stopCloudServer(s, fake));
 
 const customer = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 

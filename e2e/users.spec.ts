@@ -9,30 +9,11 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { logIn } from "./harness/pages.js";
-import { newPerson, signUpByApi, type Person } from "./harness/people.js";
+import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 
 const modal = (page: Page) => page.getByTestId("user-modal");
 const rows = (page: Page) => page.locator('tr[data-testid^="user-row-"]');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
-
-/** The admin's API calls a test makes as the web client would (areas whose pages are not under test here). */
-async function apiAs(baseURL: string, person: Person) {
-  const res = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: person.email, password: person.password }),
-  });
-  const { token } = (await res.json()) as { token: string };
-  return async (method: string, path: string, body: unknown) => {
-    const answer = await fetch(`${baseURL}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}`);
-    return (await answer.json()) as { id: number; name: string };
-  };
-}
 
 async function fillUser(page: Page, user: { name: string; email: string; password: string }) {
   await page.getByTestId("user-add").click();

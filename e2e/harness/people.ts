@@ -63,3 +63,22 @@ export async function apiLogin(baseURL: string, email: string, password: string)
   if (!res.ok) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { token: string };
 }
+
+/** The admin's API calls a test makes as the web client would (areas whose pages are not under test here). */
+export async function apiAs(baseURL: string, person: Person) {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: person.email, password: person.password }),
+  });
+  const { token } = (await res.json()) as { token: string };
+  return async (method: string, path: string, body: unknown) => {
+    const answer = await fetch(`${baseURL}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}`);
+    return (await answer.json()) as { id: number; name: string };
+  };
+}

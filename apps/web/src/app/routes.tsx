@@ -20,6 +20,7 @@ const SubscriptionPage = lazy(() => import("../features/subscription/Subscriptio
 const UsersPage = lazy(() => import("../features/users/UsersPage"));
 const AnnouncementsPage = lazy(() => import("../features/announcements/AnnouncementsPage"));
 const TicketsPage = lazy(() => import("../features/tickets/TicketsPage"));
+const ConnectionsPage = lazy(() => import("../features/connections/ConnectionsPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -29,7 +30,7 @@ const TicketsPage = lazy(() => import("../features/tickets/TicketsPage"));
 const areas: { path: string; title: string; page?: LazyExoticComponent<ComponentType> }[] = [
   { path: "/", title: "dashboard" },
   { path: "/tickets/:ticketId?", title: "tickets", page: TicketsPage },
-  { path: "/connections", title: "connections" },
+  { path: "/connections", title: "connections", page: ConnectionsPage },
   { path: "/quick-messages", title: "quickMessages" },
   { path: "/todolist", title: "tasks", page: TodoListPage },
   { path: "/schedules", title: "schedules" },

@@ -23,7 +23,7 @@ import { assertPlanLimit } from "../plans/plan-gate.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
 import { assertNoAutomationLinks } from "../queues/queues.service.js";
 import { countOwnQueues } from "../users/users.queries.js";
-import { publishWhatsapps, showWhatsapp, loadWhatsapp } from "./whatsapps.service.js";
+import { loadWhatsapp, publishWhatsapps, restartChannel, showWhatsapp } from "./whatsapps.service.js";
 import {
   clearOtherDefaults,
   countWhatsapps,
@@ -131,6 +131,7 @@ export async function createWhatsapp(ctx: Context, who: AccessClaims, input: Wha
     return { id: row!.id, cleared: isDefault ? await clearOtherDefaults(tx, companyId, row!.id) : [] };
   });
   await publishWhatsapps(ctx, companyId, [id, ...cleared]);
+  restartChannel(ctx, id, "saved");
   return showWhatsapp(ctx, who, id);
 }
 
@@ -163,5 +164,6 @@ export async function updateWhatsapp(
     return isDefault ? clearOtherDefaults(tx, companyId, id) : [];
   });
   await publishWhatsapps(ctx, companyId, [id, ...cleared]);
+  restartChannel(ctx, id, "saved");
   return showWhatsapp(ctx, who, id);
 }

@@ -68,6 +68,17 @@ export async function publishWhatsapps(ctx: Context, companyId: number, ids: num
 }
 
 /**
+ * Tells the channel manager a connection changed: after a save it (re)starts
+ * the connection's driver with the saved settings, after a delete it stops it.
+ * Not awaited: a driver's start may wait on the provider, and its outcome
+ * reaches the page as a whatsappSession event.
+ */
+export function restartChannel(ctx: Context, whatsappId: number, change: "saved" | "deleted") {
+  const task = change === "saved" ? ctx.channels.refresh(whatsappId) : ctx.channels.stop(whatsappId);
+  task.catch((err: unknown) => ctx.log.warn({ err, whatsappId }, "channel refresh failed"));
+}
+
+/**
  * Its tickets, contacts and users stay (their whatsapp_id becomes null) and
  * its queue links go with it. Deleting the default while others remain makes
  * the oldest remaining one the default, so a default always exists (§4.3).
@@ -90,5 +101,6 @@ export async function deleteWhatsapp(ctx: Context, companyId: number, id: number
     return oldest.id;
   });
   ctx.realtime.emit("whatsapp", { companyId }, { action: "delete", whatsappId: id });
+  restartChannel(ctx, id, "deleted");
   if (promoted !== null) await publishWhatsapps(ctx, companyId, [promoted]);
 }

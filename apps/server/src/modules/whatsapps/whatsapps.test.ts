@@ -9,7 +9,11 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ PUBLIC_URL: "https://balcao.example.com/" });
+  // Cloud connections saved here are started against a Graph API that refuses at once.
+  s = await startTestServer({
+    PUBLIC_URL: "https://balcao.example.com/",
+    WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
+  });
 });
 afterAll(async () => {
   await s.close();

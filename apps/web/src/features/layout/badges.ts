@@ -1,7 +1,11 @@
 /**
- * Menu badges whose data arrives with later areas. They answer false until
+ * Menu badges. Those whose data arrives with later areas answer false until
  * then, so the drawer already shows the badge in the right place.
  */
+import { useEffect, useState } from "react";
+import { can, timings } from "@balcao/contracts";
+import { useAuth } from "../../app/auth";
+import { useConnections } from "../connections/useConnections";
 
 /** Internal chat dot (§2.3): the current user has an unread chat message. Filled by the chats area. */
 export function useHasUnreadChats(): boolean {
@@ -10,8 +14,20 @@ export function useHasUnreadChats(): boolean {
 
 /**
  * Connections "!" (§2.3): a connection is in qrcode, PAIRING, DISCONNECTED,
- * TIMEOUT or OPENING, checked 2 s after the list changes. Filled by the connections area.
+ * TIMEOUT or OPENING (anything but CONNECTED), checked 2 s after the list
+ * changes, so a session passing through OPENING does not flash the badge.
+ * Only the administration menu shows the entry, so only admins load the list.
  */
 export function useConnectionsNeedAttention(): boolean {
-  return false;
+  const { user } = useAuth();
+  const { data } = useConnections(can(user?.profile, "drawer-admin-items:view"));
+  const [attention, setAttention] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setAttention((data ?? []).some((c) => c.status !== "CONNECTED")),
+      timings.connectionBadgeCheckMs,
+    );
+    return () => clearTimeout(timer);
+  }, [data]);
+  return attention;
 }

@@ -1,10 +1,11 @@
 /** The 'queue data' tab: name, colour, bot order, integration, prompt and the messages (business-areas §2.4). */
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Box, IconButton, InputAdornment, TextField } from "@mui/material";
 import Palette from "@mui/icons-material/Palette";
 import { normaliseColor } from "@balcao/contracts";
-import { Controller, type Control, type FieldPath } from "react-hook-form";
+import { Controller, type Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormText } from "../common/FormText";
 import { ColorPickerDialog } from "./ColorPickerDialog";
 import type { QueueFormValues } from "./queueForm";
 import type { Lookup } from "./useLookups";
@@ -15,52 +16,6 @@ interface Props {
   prompts: Lookup[];
   /** outOfHoursMessage shows only when business hours are kept per queue. */
   perQueueHours: boolean;
-}
-
-interface TextProps {
-  control: Control<QueueFormValues>;
-  name: FieldPath<QueueFormValues>;
-  label: string;
-  testId: string;
-  rows?: number;
-  select?: boolean;
-  inputMode?: "numeric";
-  adornment?: ReactNode;
-  children?: ReactNode;
-}
-
-/** A text input (or native select) bound to the form; errors are i18n keys. */
-function FormText({ control, name, label, testId, rows, select, inputMode, adornment, children }: TextProps) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field: { ref, value, ...field }, fieldState }) => (
-        <TextField
-          {...field}
-          value={value ?? ""}
-          inputRef={ref}
-          label={label}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-          fullWidth
-          margin="dense"
-          multiline={rows !== undefined}
-          rows={rows}
-          select={select}
-          slotProps={{
-            htmlInput: { "data-testid": testId, inputMode },
-            input: adornment ? { startAdornment: adornment } : undefined,
-            select: select ? { native: true } : undefined,
-            inputLabel: select ? { shrink: true } : undefined,
-          }}
-        >
-          {children}
-        </TextField>
-      )}
-    />
-  );
 }
 
 function ColorField({ control }: { control: Control<QueueFormValues> }) {

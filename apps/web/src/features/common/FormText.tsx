@@ -1,0 +1,57 @@
+/** A text input (or native select) bound to a react-hook-form field; its errors are i18n keys. */
+import type { ReactNode } from "react";
+import { TextField } from "@mui/material";
+import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+
+interface Props<V extends FieldValues> {
+  control: Control<V>;
+  name: FieldPath<V>;
+  label: string;
+  testId: string;
+  rows?: number;
+  select?: boolean;
+  inputMode?: "numeric";
+  type?: "text" | "number" | "password";
+  adornment?: ReactNode;
+  endAdornment?: ReactNode;
+  helperText?: string;
+  disabled?: boolean;
+  children?: ReactNode;
+}
+
+export function FormText<V extends FieldValues>(props: Props<V>) {
+  const { control, name, label, testId, rows, select, inputMode, type, adornment, endAdornment, children } = props;
+  const { t } = useTranslation();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, value, ...field }, fieldState }) => (
+        <TextField
+          {...field}
+          value={value ?? ""}
+          inputRef={ref}
+          label={label}
+          type={type}
+          disabled={props.disabled}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ? t(fieldState.error.message) : props.helperText}
+          fullWidth
+          margin="dense"
+          multiline={rows !== undefined}
+          rows={rows}
+          select={select}
+          slotProps={{
+            htmlInput: { "data-testid": testId, inputMode },
+            input: adornment || endAdornment ? { startAdornment: adornment, endAdornment } : undefined,
+            select: select ? { native: true } : undefined,
+            inputLabel: select ? { shrink: true } : undefined,
+          }}
+        >
+          {children}
+        </TextField>
+      )}
+    />
+  );
+}

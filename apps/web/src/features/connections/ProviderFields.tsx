@@ -1,0 +1,93 @@
+/**
+ * The provider tab: WhatsApp Web (beta, QR pairing) or the WhatsApp Cloud API
+ * (cloud), whose four credentials, webhook URL and verify token go into Meta's
+ * app settings. Secrets come back masked; left as they are, they stay stored.
+ */
+import { Alert, Box, IconButton, InputAdornment, TextField } from "@mui/material";
+import ContentCopy from "@mui/icons-material/ContentCopy";
+import { useWatch, type Control, type UseFormSetValue } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "react-toastify";
+import { FormText } from "../common/FormText";
+import { GeneratedField } from "./ConnectionFields";
+import type { ConnectionFormValues } from "./connectionForm";
+
+interface Props {
+  control: Control<ConnectionFormValues>;
+  setValue: UseFormSetValue<ConnectionFormValues>;
+  /** Known once the connection is saved (it names the connection's id). */
+  webhookUrl?: string;
+}
+
+const k = (key: string) => `whatsappModal.form.${key}`;
+
+/** Without PUBLIC_URL the server answers a path: the browser's origin is the public address then. */
+function absolute(url: string): string {
+  return url.startsWith("/") ? `${window.location.origin}${url}` : url;
+}
+
+function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useTranslation();
+  const copy = () =>
+    void navigator.clipboard.writeText(value).then(
+      () => toast.success(t(k("copied"))),
+      () => toast.error(t(k("copyFailed"))),
+    );
+  return (
+    <TextField
+      label={label}
+      value={value}
+      fullWidth
+      margin="dense"
+      slotProps={{
+        htmlInput: { readOnly: true, "data-testid": testId },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton edge="end" onClick={copy} aria-label={t(k("copy"))} title={t(k("copy"))}>
+                <ContentCopy />
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+export function ProviderFields({ control, setValue, webhookUrl }: Props) {
+  const { t } = useTranslation();
+  const provider = useWatch({ control, name: "provider" });
+  return (
+    <Box>
+      <FormText control={control} name="provider" label={t(k("provider"))} testId="connection-provider" select>
+        <option value="beta">{t(k("providerBeta"))}</option>
+        <option value="cloud">{t(k("providerCloud"))}</option>
+      </FormText>
+      {provider === "cloud" && (
+        <>
+          <Alert severity="info" sx={{ my: 1 }}>
+            {t(k("cloudHelp"))}
+          </Alert>
+          {(["cloudPhoneNumberId", "cloudAccessToken", "cloudAppSecret"] as const).map((name) => (
+            <FormText key={name} control={control} name={name} label={t(k(name))} testId={`connection-${name}`} />
+          ))}
+          <GeneratedField
+            control={control}
+            setValue={setValue}
+            name="cloudVerifyToken"
+            helperText={t(k("cloudVerifyTokenHelp"))}
+            testId="connection-cloudVerifyToken"
+          />
+          {webhookUrl ? (
+            <CopyField label={t(k("webhookUrl"))} value={absolute(webhookUrl)} testId="connection-webhook-url" />
+          ) : (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid="connection-webhook-later">
+              {t(k("webhookAfterSave"))}
+            </Alert>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -22,7 +22,8 @@ interface Props {
   buttonSx?: SxProps<Theme>;
   /** Told when the popover opens and closes (e.g. to mark what it lists as seen). */
   onOpenChange?: (open: boolean) => void;
-  children: ReactNode;
+  /** The list; a function gets `close` for items that navigate away. */
+  children: ReactNode | ((close: () => void) => ReactNode);
 }
 
 export function TopBarPopover({ testId, label, icon, hasUnseen = false, buttonSx, onOpenChange, children }: Props) {
@@ -68,7 +69,7 @@ export function TopBarPopover({ testId, label, icon, hasUnseen = false, buttonSx
           {label}
         </Typography>
         <Divider />
-        {children}
+        {typeof children === "function" ? children(() => setAnchor(null)) : children}
       </Popover>
     </>
   );

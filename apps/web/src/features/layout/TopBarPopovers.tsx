@@ -1,13 +1,13 @@
 /**
- * The three top-bar popovers of core-platform §2.14. The announcements one
- * lives with its area; the tickets and internal-chat lists arrive with theirs
- * and are empty until then.
+ * The three top-bar popovers of core-platform §2.14. The ticket and
+ * announcement ones live with their areas; the internal-chat list arrives
+ * with its area and is empty until then.
  */
 import type { SxProps, Theme } from "@mui/material";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
-import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import { useTranslation } from "react-i18next";
 import { AnnouncementsPopover } from "../announcements/AnnouncementsPopover";
+import { TicketNotificationsPopover } from "../notifications/TicketNotificationsPopover";
 import { useHasUnreadChats } from "./badges";
 import { NoRecords, TopBarPopover } from "./TopBarPopover";
 
@@ -16,14 +16,7 @@ export function TopBarPopovers({ buttonSx }: { buttonSx?: SxProps<Theme> }) {
   const unreadChats = useHasUnreadChats();
   return (
     <>
-      <TopBarPopover
-        testId="notifications"
-        label={t("notifications.tickets")}
-        icon={<NotificationsOutlined />}
-        buttonSx={buttonSx}
-      >
-        <NoRecords />
-      </TopBarPopover>
+      <TicketNotificationsPopover buttonSx={buttonSx} />
       <AnnouncementsPopover buttonSx={buttonSx} />
       <TopBarPopover
         testId="chats"

@@ -8,8 +8,10 @@ import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
+import { messagesRoutes } from "../modules/messages/messages.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
 import { queuesRoutes } from "../modules/queues/queues.routes.js";
+import { quickMessagesRoutes } from "../modules/quick-messages/quick-messages.routes.js";
 import { settingsRoutes } from "../modules/settings/settings.routes.js";
 import { tagsRoutes } from "../modules/tags/tags.routes.js";
 import { ticketNotesRoutes } from "../modules/ticket-notes/ticket-notes.routes.js";
@@ -32,8 +34,10 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     announcementsRoutes,
     ticketsRoutes,
     ticketNotesRoutes,
+    messagesRoutes,
     cloudWebhookRoutes,
     whatsappsRoutes,
+    quickMessagesRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -164,7 +164,7 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
     .update(messages)
     .set({
       wid: sent.wid,
-      // Acks only rise: a status report may have arrived first.
+      // Acks only rise (§4.2).
       ack: sql`greatest(${messages.ack}, 2)`,
       sendError: null,
       providerData: data,

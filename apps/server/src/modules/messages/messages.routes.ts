@@ -1,0 +1,39 @@
+/** Messages (core-platform §7.5): the conversation's pages, sending (JSON or multipart), retry and delete. */
+import { messageListQuerySchema, messageSendSchema } from "@balcao/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Context } from "../../context.js";
+import { deleteMessage, listMessages, retryMessage } from "./messages.service.js";
+import { readMessageForm, sendAgentFiles, sendAgentText } from "./send-agent-message.js";
+
+const ticketParams = z.object({ ticketId: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const schema = { tags: ["messages"] };
+
+export function messagesRoutes(ctx: Context): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/messages/:ticketId",
+      { config: { access: "user" }, schema: { ...schema, params: ticketParams, querystring: messageListQuerySchema } },
+      (req) => listMessages(ctx, req.auth, req.params.ticketId, req.query.pageNumber),
+    );
+
+    // JSON is validated here; a multipart body (files) is read part by part in the handler.
+    app.post(
+      "/messages/:ticketId",
+      { config: { access: "user" }, schema: { ...schema, params: ticketParams } },
+      async (req) =>
+        req.isMultipart()
+          ? sendAgentFiles(ctx, req.auth, req.params.ticketId, await readMessageForm(req))
+          : sendAgentText(ctx, req.auth, req.params.ticketId, messageSendSchema.parse(req.body)),
+    );
+
+    app.post("/messages/:id/retry", { config: { access: "user" }, schema: { ...schema, params: idParams } }, (req) =>
+      retryMessage(ctx, req.auth, req.params.id),
+    );
+
+    app.delete("/messages/:id", { config: { access: "user" }, schema: { ...schema, params: idParams } }, (req) =>
+      deleteMessage(ctx, req.auth, req.params.id),
+    );
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Messages over HTTP (core-platform §2.10, §7.5): the conversation's pages,
+ * read receipts when the attendant opens their ticket, deleting one's own
+ * message, and retrying a failed send. Who may read a ticket's messages is
+ * who sees the ticket (tickets/ticket-visibility.ts).
+ */
+import type { MessageDto, MessageListResponse } from "@balcao/contracts";
+import { messagePageSize } from "@balcao/contracts";
+import { and, eq, gt } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import type { AccessClaims } from "../auth/tokens.js";
+import { loadTicket } from "../tickets/tickets.presenter.js";
+import { emitTicketUnreadReset } from "../tickets/tickets.realtime.js";
+import { loadViewer, visibleTicketRow } from "../tickets/ticket-visibility.js";
+import { loadMessage, loadMessages } from "./messages.presenter.js";
+import { findMessageRow, markIncomingRead, pageOfMessageIds } from "./messages.queries.js";
+import { emitMessage } from "./messages.realtime.js";
+import { deliver } from "./send-message.js";
+
+type TicketRow = typeof tickets.$inferSelect;
+
+async function chatOf(ctx: Context, ticket: TicketRow) {
+  const contact = await ctx.db.query.contacts.findFirst({
+    where: eq(contacts.id, ticket.contactId),
+    columns: { number: true, isGroup: true },
+  });
+  return { chatNumber: contact?.number ?? "", isGroup: contact?.isGroup ?? ticket.isGroup };
+}
+
+/**
+ * Opening one's own open ticket reads it: unread 0, incoming messages read,
+ * and read receipts to WhatsApp in the background (a refusal is only logged:
+ * the agent has read them either way).
+ */
+async function readTicket(ctx: Context, ticket: TicketRow) {
+  const [reset] = await ctx.db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.id, ticket.id), gt(tickets.unreadMessages, 0)))
+    .returning({ id: tickets.id });
+  if (!reset) return;
+  const wids = await markIncomingRead(ctx.db, ticket.id);
+  const dto = await loadTicket(ctx.db, ticket.companyId, ticket.id);
+  if (dto) emitTicketUnreadReset(ctx, dto);
+  if (wids.length === 0 || ticket.whatsappId === null) return;
+  const whatsappId = ticket.whatsappId;
+  void chatOf(ctx, ticket)
+    .then((chat) => ctx.channels.driverFor(whatsappId).markRead(chat, wids))
+    .catch((err: unknown) => ctx.log.warn({ err, ticketId: ticket.id }, "read receipts not sent"));
+}
+
+export async function listMessages(
+  ctx: Context,
+  who: AccessClaims,
+  ticketId: number,
+  pageNumber: number,
+): Promise<MessageListResponse> {
+  const ticket = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: ticketId });
+  const { ids, count } = await pageOfMessageIds(ctx.db, ticket, pageNumber);
+  const page = await loadMessages(ctx.db, who.companyId, ids);
+  if (pageNumber === 1 && ticket.status === "open" && ticket.userId === who.id && ticket.unreadMessages > 0) {
+    await readTicket(ctx, ticket);
+  }
+  return {
+    messages: page,
+    count,
+    hasMore: count > pageNumber * messagePageSize,
+    ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status },
+  };
+}
+
+/** A message of the company on a ticket the caller sees; 404 otherwise (another company's, or none). */
+async function reachableMessage(ctx: Context, who: AccessClaims, id: number) {
+  const message = await findMessageRow(ctx.db, who.companyId, id);
+  if (!message) throw new AppError("ERR_NOT_FOUND");
+  const ticket = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: message.ticketId });
+  return { message, ticket };
+}
+
+async function announce(ctx: Context, companyId: number, messageId: number, ticketId: number): Promise<MessageDto> {
+  const [message, ticket] = await Promise.all([
+    loadMessage(ctx.db, companyId, messageId),
+    loadTicket(ctx.db, companyId, ticketId),
+  ]);
+  emitMessage(ctx, "update", message!, ticket!);
+  return message!;
+}
+
+/**
+ * Only its author deletes a message (ERR_NO_PERMISSION for anyone else). A
+ * message WhatsApp has is deleted there first; a refusal answers
+ * ERR_DELETE_WAPP_MSG and changes nothing. A message that never got there
+ * (failed) is only marked deleted here.
+ */
+export async function deleteMessage(ctx: Context, who: AccessClaims, id: number): Promise<MessageDto> {
+  const { message, ticket } = await reachableMessage(ctx, who, id);
+  if (!message.fromMe || message.userId !== who.id) throw new AppError("ERR_NO_PERMISSION");
+  if (message.isDeleted) return (await loadMessage(ctx.db, who.companyId, id))!;
+  if (message.wid) {
+    try {
+      if (ticket.whatsappId === null) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+      const driver = ctx.channels.driverFor(ticket.whatsappId);
+      await driver.deleteMessage(await chatOf(ctx, ticket), { wid: message.wid, fromMe: true });
+    } catch (err) {
+      ctx.log.warn({ err, messageId: id }, "message not deleted on WhatsApp");
+      throw new AppError("ERR_DELETE_WAPP_MSG");
+    }
+  }
+  await ctx.db.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(eq(messages.id, id));
+  return announce(ctx, who.companyId, id, message.ticketId);
+}
+
+/** POST /messages/{id}/retry: sends a failed message of ours again. */
+export async function retryMessage(ctx: Context, who: AccessClaims, id: number): Promise<MessageDto> {
+  const { message } = await reachableMessage(ctx, who, id);
+  if (!message.fromMe || message.sendError === null || message.isDeleted) {
+    throw new AppError("ERR_VALIDATION", { reason: "notFailed" });
+  }
+  return deliver(ctx, who.companyId, id);
+}

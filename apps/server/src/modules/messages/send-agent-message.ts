@@ -1,0 +1,140 @@
+/**
+ * POST /messages/{ticketId} (core-platform §2.11, §5 "Sending messages",
+ * §7.5): an agent writes on a ticket they see. Only an open ticket takes
+ * their messages (reply and recording are off otherwise): anything else
+ * answers ERR_NO_PERMISSION with details.reason "ticketNotOpen". Text comes
+ * as JSON; files as multipart `medias` with one `body` per file (the file's
+ * name for plain files, the text of a quick message for its media).
+ */
+import type { MessageDto } from "@balcao/contracts";
+import { quotedMsgSchema } from "@balcao/contracts";
+import type { FastifyRequest } from "fastify";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { messages, tickets } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import type { AccessClaims } from "../auth/tokens.js";
+import { loadViewer, visibleTicketRow } from "../tickets/ticket-visibility.js";
+import { largestFile, prepareFile, storageKind, type PreparedFile, type UploadedFile } from "./outbound-media.js";
+import { sendTicketMessage } from "./send-message.js";
+
+type TicketRow = typeof tickets.$inferSelect;
+
+async function openTicket(ctx: Context, who: AccessClaims, ticketId: number): Promise<TicketRow> {
+  const ticket = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: ticketId });
+  if (ticket.status !== "open") throw new AppError("ERR_NO_PERMISSION", { reason: "ticketNotOpen" });
+  return ticket;
+}
+
+/** The quoted message must belong to this conversation (the contact's tickets on the connection). */
+async function quotedIn(ctx: Context, ticket: TicketRow, quotedId: number | null | undefined) {
+  if (!quotedId) return null;
+  const [found] = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, quotedId),
+        eq(messages.companyId, ticket.companyId),
+        inArray(
+          messages.ticketId,
+          ctx.db
+            .select({ id: tickets.id })
+            .from(tickets)
+            .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.contactId, ticket.contactId))),
+        ),
+      ),
+    );
+  if (!found) throw new AppError("ERR_VALIDATION", { field: "quotedMsg" });
+  return found.id;
+}
+
+export async function sendAgentText(
+  ctx: Context,
+  who: AccessClaims,
+  ticketId: number,
+  input: { body: string; quotedMsg?: number | null },
+): Promise<MessageDto> {
+  const ticket = await openTicket(ctx, who, ticketId);
+  const quotedMsgId = await quotedIn(ctx, ticket, input.quotedMsg);
+  return sendTicketMessage(ctx, who.companyId, ticket.id, { body: input.body, userId: who.id, quotedMsgId });
+}
+
+/** The quoted message as a form field: its id, or the message object as JSON. */
+function quotedFormField(value: string): number {
+  let parsed: unknown = value;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    // Not JSON: the schema reads it as a plain id or refuses it.
+  }
+  const quoted = quotedMsgSchema.safeParse(parsed);
+  if (!quoted.success) throw new AppError("ERR_VALIDATION", { field: "quotedMsg" });
+  return quoted.data;
+}
+
+export interface MessageForm {
+  files: UploadedFile[];
+  bodies: string[];
+  quotedMsg?: number;
+}
+
+/** Reads the multipart form in order; a file past the largest kind's limit is refused before the rest is read. */
+export async function readMessageForm(req: FastifyRequest): Promise<MessageForm> {
+  const form: MessageForm = { files: [], bodies: [] };
+  for await (const part of req.parts({ limits: { fileSize: largestFile } })) {
+    if (part.type === "file") {
+      if (part.fieldname !== "medias") {
+        part.file.resume();
+        continue;
+      }
+      const data = await part.toBuffer().catch((err: unknown) => {
+        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("ERR_FILE_TOO_LARGE");
+        throw err;
+      });
+      form.files.push({ filename: part.filename, mimetype: part.mimetype, data });
+    } else if (part.fieldname === "body" && typeof part.value === "string") {
+      form.bodies.push(part.value);
+    } else if (part.fieldname === "quotedMsg" && typeof part.value === "string" && part.value) {
+      form.quotedMsg = quotedFormField(part.value);
+    }
+  }
+  return form;
+}
+
+/**
+ * Every file is checked (and a recording converted) before any is kept, so a
+ * bad one stores and sends nothing. Then each is stored and sent in order;
+ * if the provider refuses one, the rest still go and the first refusal is
+ * the answer.
+ */
+export async function sendAgentFiles(
+  ctx: Context,
+  who: AccessClaims,
+  ticketId: number,
+  form: MessageForm,
+): Promise<MessageDto[]> {
+  const ticket = await openTicket(ctx, who, ticketId);
+  if (form.files.length === 0) throw new AppError("ERR_VALIDATION", { field: "medias" });
+  const quotedMsgId = await quotedIn(ctx, ticket, form.quotedMsg);
+  const prepared: PreparedFile[] = [];
+  for (const file of form.files) prepared.push(await prepareFile(file));
+  const sent: MessageDto[] = [];
+  let refusal: Error | undefined;
+  for (const [i, file] of prepared.entries()) {
+    const stored = await ctx.media.save(who.companyId, { filename: file.fileName, data: file.data }, storageKind(file));
+    const body = (form.bodies[i] ?? "").trim() || form.files[i]!.filename;
+    // A plain file's body is its own name: WhatsApp would show it twice as a caption.
+    const caption = file.voiceNote || body === form.files[i]!.filename ? "" : body;
+    const media = { ...stored, mediaType: file.mediaType, mimetype: file.mimetype, voiceNote: file.voiceNote };
+    try {
+      sent.push(
+        await sendTicketMessage(ctx, who.companyId, ticket.id, { body, caption, userId: who.id, media, quotedMsgId }),
+      );
+    } catch (err) {
+      refusal ??= err instanceof Error ? err : new AppError("ERR_SENDING_WAPP_MSG");
+    }
+  }
+  if (refusal) throw refusal;
+  return sent;
+}

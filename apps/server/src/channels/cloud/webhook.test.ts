@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { buildCloudConnection, webhookUrl, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
 import { buildCompany } from "../../../test/factories.js";
-import { envelope, sign, type FakeGraph } from "../../../test/fake-graph.js";
+import { envelope, sampleMedia, sign, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
 
 let s: TestServer;
@@ -197,6 +197,20 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
     expect(stored.every((m) => m.mediaPath)).toBe(true);
   });
 
+  it("answers an error when a media download fails, storing nothing, so Meta's next delivery stores it", async () => {
+    const { company, connection } = await setup();
+    const phoneNumberId = connection.cloudPhoneNumberId;
+    const { value } = fake.customerValue({ phoneNumberId, from: customer(), image: { caption: "depois" } });
+    const image = (value.messages as { image: { id: string } }[])[0]!.image;
+    const realId = image.id;
+    image.id = "404404404";
+    expect((await fake.webhook(envelope([[value]]), { phoneNumberId })).status).toBe(400);
+    expect(await messagesOf(company.id)).toHaveLength(0);
+    image.id = realId;
+    expect((await fake.webhook(envelope([[value]]), { phoneNumberId })).status).toBe(200);
+    expect((await messagesOf(company.id)).map((m) => [m.body, Boolean(m.mediaPath)])).toEqual([["depois", true]]);
+  });
+
   it("answers 503 (Meta delivers again later) while the connection is not started", async () => {
     const company = await buildCompany(s);
     const connection = await buildCloudConnection(s, fake, company.id);
@@ -215,5 +229,51 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
     });
     expect(again.status).toBe(200);
     expect((await messagesOf(company.id)).map((m) => m.body)).toEqual(["now"]);
+  });
+});
+
+describe("the fake Graph API's control API (what end-to-end tests in another process use)", () => {
+  it("subscribes, plays the customer, reports a status and lists what our server sent", async () => {
+    const company = await buildCompany(s);
+    const connection = await buildCloudConnection(s, fake, company.id);
+    const control = (path: string, body?: unknown) =>
+      fetch(`${fake.origin}/_control/${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((r) => r.json() as Promise<Record<string, unknown> & Record<string, unknown>[]>);
+    const phoneNumberId = connection.cloudPhoneNumberId;
+
+    const sub = await control("subscribe", {
+      phoneNumberId,
+      webhookUrl: webhookUrl(s, connection.id),
+      appSecret: connection.cloudAppSecret,
+      verifyToken: connection.cloudVerifyToken,
+    });
+    expect(sub).toEqual({ verified: true });
+    const from = customer();
+    const said = await control("customer-message", {
+      phoneNumberId,
+      from,
+      name: "E2E",
+      image: { data: sampleMedia.image.data.toString("base64"), mimetype: "image/png", caption: "c" },
+    });
+    expect(said).toMatchObject({ status: 200, wid: expect.stringMatching(/^wamid\./) });
+    const [stored] = await messagesOf(company.id);
+    expect(stored).toMatchObject({ wid: said.wid, body: "c", mediaType: "image" });
+
+    const sent = await s.ctx.channels
+      .driverFor(connection.id)
+      .sendText({ chatNumber: from, isGroup: false, body: "oi" });
+    const seen = await control(`sent?to=${from}&count=1`);
+    expect(seen).toEqual([
+      expect.objectContaining({ id: sent.wid, to: from, body: expect.objectContaining({ type: "text" }) }),
+    ]);
+    expect(await control("status", { wid: sent.wid, status: "delivered" })).toMatchObject({ status: 200 });
+
+    expect(await control("fail-next-send", {})).toEqual({});
+    await expect(
+      s.ctx.channels.driverFor(connection.id).sendText({ chatNumber: from, isGroup: false, body: "x" }),
+    ).rejects.toMatchObject({ code: "ERR_SENDING_WAPP_MSG" });
   });
 });

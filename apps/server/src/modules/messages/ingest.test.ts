@@ -105,6 +105,15 @@ describe("inbound kinds", () => {
     expect((await get()).status).toBe(401);
   });
 
+  it("keeps a message whose file storage refuses (bytes unlike its type), without the file", async () => {
+    const t = await company();
+    await t.says({
+      from: customer(),
+      image: { mimetype: "image/png", data: Buffer.from("not a png"), caption: "foto?" },
+    });
+    expect(lastOf(t.messagesSeen)).toMatchObject({ mediaType: "image", body: "foto?", mediaUrl: null });
+  });
+
   it("turns shared contacts into a vCard with the WhatsApp id", async () => {
     const t = await company();
     await t.says({

@@ -11,6 +11,7 @@
  */
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
+import { AppError } from "../../http/errors.js";
 import { inboundKind, type StoredMedia } from "../../media/storage.js";
 import { presentContact } from "../contacts/contacts.presenter.js";
 import { settingValue } from "../settings/settings.queries.js";
@@ -37,13 +38,27 @@ export async function ingest(ctx: Context, connection: IngestConnection, inbound
   await announce(ctx, connection.companyId, stored);
 }
 
+/**
+ * A download failure throws (the provider delivers again later); a file that
+ * storage refuses (bytes unlike its type, empty, too big) would be refused on
+ * every retry, so the message is kept without it instead of being lost.
+ */
 async function storeMedia(
   ctx: Context,
   companyId: number,
   fetchMedia: NonNullable<InboundMessage["media"]>,
-): Promise<StoredMedia> {
+): Promise<StoredMedia | undefined> {
   const file = await fetchMedia();
-  return ctx.media.save(companyId, { filename: file.fileName, data: file.data }, inboundKind);
+  try {
+    return await ctx.media.save(companyId, { filename: file.fileName, data: file.data }, inboundKind);
+  } catch (err) {
+    if (!(err instanceof AppError) || (err.code !== "ERR_INVALID_FILE" && err.code !== "ERR_FILE_TOO_LARGE")) throw err;
+    ctx.log.warn(
+      { companyId, code: err.code, mimetype: file.mimetype },
+      "inbound media refused by storage; message kept without it",
+    );
+    return undefined;
+  }
 }
 
 /** The ticket (its list row, unread count) first, then the message into the open ticket box. */

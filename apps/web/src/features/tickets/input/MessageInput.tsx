@@ -17,6 +17,7 @@ import { limits, type QuickMessageDto, type TicketDto } from "@balcao/contracts"
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { fetchBlob } from "../../../api/download";
+import { ApiError } from "../../../api/http";
 import { readStored, writeStored } from "../../../api/storage";
 import { toastError } from "../../../api/toast-error";
 import { useAuth } from "../../../app/auth";
@@ -30,6 +31,7 @@ import {
   readSignOption,
   recordedAudioName,
   recordingTime,
+  sendWasStored,
   signedBody,
 } from "./inputRules";
 import { MediaPreview } from "./MediaPreview";
@@ -39,6 +41,8 @@ import { useAudioRecorder } from "./useAudioRecorder";
 import { useSendMessage } from "./useSendMessage";
 
 const EmojiPicker = lazy(() => import("./EmojiPicker"));
+
+const errorCode = (err: unknown) => (err instanceof ApiError ? err.code : undefined);
 
 export function MessageInput({ ticket, disabled }: { ticket: TicketDto; disabled: boolean }) {
   const { t } = useTranslation();
@@ -66,12 +70,16 @@ export function MessageInput({ ticket, disabled }: { ticket: TicketDto; disabled
   const sendText = () => {
     if (busy || !isSendable(text)) return;
     const body = signedBody(text.trim(), user?.name ?? "", sign);
-    send.text.mutate({ body, quotedMsg: replyingTo }, { onSuccess: afterSend });
+    send.text.mutate(
+      { body, quotedMsg: replyingTo },
+      { onSuccess: afterSend, onError: (err) => sendWasStored(errorCode(err)) && afterSend() },
+    );
   };
 
   const sendFiles = () => {
     const list = files.map((file) => ({ file, body: file.name }));
-    send.files.mutate(list, { onSuccess: () => setFiles([]) });
+    const done = () => setFiles([]);
+    send.files.mutate(list, { onSuccess: done, onError: (err) => sendWasStored(errorCode(err)) && done() });
   };
 
   const pickQuick = async (q: QuickMessageDto) => {

@@ -8,6 +8,7 @@ import {
   readSignOption,
   recordedAudioName,
   recordingTime,
+  sendWasStored,
   signedBody,
 } from "./inputRules";
 
@@ -44,5 +45,14 @@ describe("message input (core-platform §2.11, §5)", () => {
     expect(readSignOption(undefined)).toBe(true);
     expect(readSignOption("false")).toBe(false);
     expect(readSignOption(false)).toBe(false);
+  });
+});
+
+describe("a failed send", () => {
+  it("clears the box only when the server kept the message to retry", () => {
+    expect(sendWasStored("ERR_WAPP_NOT_INITIALIZED")).toBe(true);
+    expect(sendWasStored("ERR_SENDING_WAPP_MSG")).toBe(true);
+    expect(sendWasStored("ERR_NO_PERMISSION")).toBe(false);
+    expect(sendWasStored(undefined)).toBe(false);
   });
 });

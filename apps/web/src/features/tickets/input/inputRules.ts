@@ -51,3 +51,23 @@ export function recordingTime(seconds: number): string {
 export function readSignOption(stored: unknown): boolean {
   return !(stored === false || stored === "false");
 }
+
+/**
+ * Refusals that come before the server stores a message (not open, invalid,
+ * unknown quote, bad file). Any other failure is a provider refusal: the
+ * message was kept with its sendError and shows Retry, so the box is cleared.
+ */
+const refusedBeforeStoring = new Set([
+  "ERR_NO_PERMISSION",
+  "ERR_VALIDATION",
+  "ERR_NO_TICKET_FOUND",
+  "ERR_NOT_FOUND",
+  "ERR_PAYLOAD_TOO_LARGE",
+  "ERR_INVALID_FILE",
+  "ERR_FILE_TOO_LARGE",
+  "ERR_INVALID_TOKEN",
+]);
+
+export function sendWasStored(code: string | undefined): boolean {
+  return code !== undefined && !refusedBeforeStoring.has(code);
+}

@@ -10,8 +10,10 @@ import type { MessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../../api/download";
 import { toastError } from "../../../api/toast-error";
-import { bodyKind, parseLocation, parseVcard, timeLabel } from "./messageRules";
+import { bodyKind, parseLocation, parseVcard, textParts, timeLabel } from "./messageRules";
 import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
+
+const partSx = { bold: { fontWeight: 700 }, italic: { fontStyle: "italic" }, strike: { textDecoration: "line-through" } };
 
 export function MessageText({ text }: { text: string }) {
   return (
@@ -21,7 +23,15 @@ export function MessageText({ text }: { text: string }) {
       sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
       data-testid="message-body"
     >
-      {text}
+      {textParts(text).map((part, i) =>
+        part.style ? (
+          <Box component="span" key={i} sx={partSx[part.style]}>
+            {part.text}
+          </Box>
+        ) : (
+          part.text
+        ),
+      )}
     </Typography>
   );
 }

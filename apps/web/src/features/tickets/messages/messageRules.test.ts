@@ -1,6 +1,6 @@
 import type { MessageDto } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
-import { ackKind, bodyKind, buildRows, orderMessages, parseLocation, parseVcard } from "./messageRules";
+import { ackKind, bodyKind, buildRows, orderMessages, parseLocation, parseVcard, textParts } from "./messageRules";
 
 const msg = (id: number, ticketId: number, createdAt: Date) =>
   ({ id, ticketId, createdAt: createdAt.toISOString(), mediaType: "chat", mediaUrl: null }) as MessageDto;
@@ -57,5 +57,19 @@ describe("message kinds", () => {
       name: "Ana Souza",
       number: "+55 11 91234-5678",
     });
+  });
+});
+
+describe("WhatsApp text marks", () => {
+  it("splits bold, italic and strike", () => {
+    expect(textParts("*Ana:*\nOlá _tudo_ ~bem~?")).toEqual([
+      { text: "Ana:", style: "bold" },
+      { text: "\nOlá " },
+      { text: "tudo", style: "italic" },
+      { text: " " },
+      { text: "bem", style: "strike" },
+      { text: "?" },
+    ]);
+    expect(textParts("2 * 3 = 6")).toEqual([{ text: "2 * 3 = 6" }]);
   });
 });

@@ -103,3 +103,22 @@ export function parseVcard(body: string): { name: string; number: string } {
   const number = /^TEL[^:]*:(.*)$/m.exec(body)?.[1]?.trim() ?? "";
   return { name: name || body.split("\n")[0] || "", number };
 }
+
+export type TextPart = { text: string; style?: "bold" | "italic" | "strike" };
+
+/** WhatsApp's inline marks: *bold*, _italic_, ~strike~ (the signature is "*name:*"). */
+export function textParts(body: string): TextPart[] {
+  const parts: TextPart[] = [];
+  const marks = /\*([^*\n]+)\*|_([^_\n]+)_|~([^~\n]+)~/g;
+  let last = 0;
+  for (const m of body.matchAll(marks)) {
+    if (m.index > last) parts.push({ text: body.slice(last, m.index) });
+    const [, bold, italic, strike] = m;
+    if (bold !== undefined) parts.push({ text: bold, style: "bold" });
+    else if (italic !== undefined) parts.push({ text: italic, style: "italic" });
+    else parts.push({ text: strike ?? "", style: "strike" });
+    last = m.index + m[0].length;
+  }
+  if (last < body.length) parts.push({ text: body.slice(last) });
+  return parts;
+}

@@ -8,6 +8,8 @@ export const envKeys = {
   expiredEmail: "E2E_EXPIRED_EMAIL",
   expiredPassword: "E2E_EXPIRED_PASSWORD",
   expiredDueDate: "E2E_EXPIRED_DUE_DATE",
+  /** The fake WhatsApp Cloud API's origin: its /_control API plays the customer. */
+  graphOrigin: "E2E_GRAPH_ORIGIN",
 } as const;
 
 export function readEnv(key: keyof typeof envKeys): string {

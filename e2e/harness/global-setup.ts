@@ -1,5 +1,6 @@
 /**
- * Playwright global setup: a temporary DATA_DIR, a fake SMTP server, a fresh
+ * Playwright global setup: a temporary DATA_DIR, a fake SMTP server, a fake
+ * WhatsApp Cloud API (Graph) server, a fresh
  * database (PostgreSQL when TEST_DATABASE_URL is set, otherwise the embedded
  * PGlite under DATA_DIR) and the real server on a free port. The returned
  * function stops everything after the run.
@@ -14,6 +15,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFakeGraph } from "../../apps/server/test/fake-graph.js";
 import { envKeys } from "./env.js";
 import { startMailbox } from "./mailbox.js";
 import { apiLogin, newPerson, signUpByApi } from "./people.js";
@@ -42,6 +44,10 @@ export default async function globalSetup() {
     const mailbox = await startMailbox();
     cleanups.push(() => mailbox.close());
 
+    // The WhatsApp Cloud API the server talks to; tests play the customer through its control API.
+    const graph = await startFakeGraph();
+    cleanups.push(() => graph.close());
+
     let database: RunDatabase | undefined;
     if (process.env.TEST_DATABASE_URL) {
       database = await createRunDatabase(process.env.TEST_DATABASE_URL);
@@ -68,6 +74,7 @@ export default async function globalSetup() {
       SMTP_PORT: String(mailbox.smtpPort),
       SMTP_SECURE: "false",
       WEB_DIST: web,
+      WHATSAPP_GRAPH_URL: graph.url,
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     // Never let a developer's own settings leak into the run.
@@ -91,6 +98,7 @@ export default async function globalSetup() {
 
     process.env[envKeys.baseURL] = server.url;
     process.env[envKeys.mailboxURL] = mailbox.url;
+    process.env[envKeys.graphOrigin] = graph.origin;
     process.env[envKeys.expiredEmail] = expired.email;
     process.env[envKeys.expiredPassword] = expired.password;
     process.env[envKeys.expiredDueDate] = dueDate;

@@ -260,7 +260,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       const form = await new Request("http://fake/", {
         method: "POST",
         headers: { "content-type": req.headers["content-type"] ?? "" },
-        body: await readBody(req),
+        body: new Uint8Array(await readBody(req)),
       }).formData();
       const file = form.get("file");
       if (form.get("messaging_product") !== "whatsapp" || !(file instanceof File))

@@ -10,7 +10,7 @@
  *   ERR_NO_PERMISSION.
  * - status (active) decides whether the message input suggests it.
  * Changes go out on company{companyId}-quickemessage: create/update with
- * `record`, delete with `id`.
+ * `record`, delete with `id`; a private one only to its owner's sockets.
  */
 import {
   quickMessageLimits,
@@ -60,9 +60,24 @@ export async function loadEditableQuickMessage(ctx: Context, who: AccessClaims, 
   return row;
 }
 
-export function publishQuickMessage(ctx: Context, action: "create" | "update", row: QuickMessageRow) {
+/** A shared one goes to the whole company; a private one to its owner's sockets only. */
+function audience(row: QuickMessageRow) {
+  return row.geral || row.userId === null
+    ? { companyId: row.companyId }
+    : { companyId: row.companyId, userId: row.userId };
+}
+
+/** `wasShared`: it was shared before this change, so the others' lists must drop it if it no longer is. */
+export function publishQuickMessage(
+  ctx: Context,
+  action: "create" | "update",
+  row: QuickMessageRow,
+  wasShared = false,
+) {
+  if (wasShared && !row.geral)
+    ctx.realtime.emit("quickMessage", { companyId: row.companyId }, { action: "delete", id: row.id });
   const record = presentQuickMessage(row);
-  ctx.realtime.emit("quickMessage", { companyId: row.companyId }, { action, record });
+  ctx.realtime.emit("quickMessage", audience(row), { action, record });
   return record;
 }
 
@@ -85,18 +100,18 @@ export async function createQuickMessage(ctx: Context, who: AccessClaims, input:
 }
 
 export async function updateQuickMessage(ctx: Context, who: AccessClaims, id: number, input: QuickMessageSave) {
-  await loadEditableQuickMessage(ctx, who, id);
+  const before = await loadEditableQuickMessage(ctx, who, id);
   const [row] = await ctx.db
     .update(quickMessages)
     .set({ ...changes(input), updatedAt: new Date() })
     .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, who.companyId)))
     .returning();
-  return publishQuickMessage(ctx, "update", row!);
+  return publishQuickMessage(ctx, "update", row!, before.geral);
 }
 
 export async function deleteQuickMessage(ctx: Context, who: AccessClaims, id: number): Promise<void> {
   const row = await loadEditableQuickMessage(ctx, who, id);
   await ctx.db.delete(quickMessages).where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, who.companyId)));
   await ctx.media.remove(row.mediaPath);
-  ctx.realtime.emit("quickMessage", { companyId: who.companyId }, { action: "delete", id });
+  ctx.realtime.emit("quickMessage", audience(row), { action: "delete", id });
 }

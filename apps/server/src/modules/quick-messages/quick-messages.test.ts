@@ -138,19 +138,19 @@ describe("who sees and edits what", () => {
 });
 
 describe("realtime and isolation", () => {
-  it("sends create, update and delete on company{id}-quickemessage to that company only", async () => {
+  it("sends a shared one's create, update and delete on company{id}-quickemessage to that company only", async () => {
     const t = await buildTenant(s);
     const other = await buildTenant(s);
     const mine = await connectSocket(s, t.admin.token);
     const theirs = await connectSocket(s, other.admin.token);
     const seen = record<ChannelPayloads["quickMessage"]>(mine, channels.quickMessage(t.company.id));
     const leaked = [t.company.id, other.company.id].map((id) => record(theirs, channels.quickMessage(id)));
-    const q = (await create(t.agent.token)).json<QuickMessageDto>();
+    const q = (await create(t.agent.token, { geral: true })).json<QuickMessageDto>();
     await s.request({
       method: "PUT",
       path: `/quick-messages/${q.id}`,
       token: t.agent.token,
-      body: body({ shortcode: "oi" }),
+      body: body({ shortcode: "oi", geral: true }),
     });
     await s.request({ method: "DELETE", path: `/quick-messages/${q.id}`, token: t.agent.token });
     await flush(s, mine);
@@ -162,6 +162,36 @@ describe("realtime and isolation", () => {
     ]);
     expect(channels.quickMessage(t.company.id)).toBe(`company${t.company.id}-quickemessage`);
     for (const got of leaked) expect(got).toEqual([]);
+  });
+
+  it("keeps a private one to its owner's sockets; a shared one reaches colleagues, and leaves them when unshared", async () => {
+    const t = await buildTenant(s);
+    const ownerSocket = await connectSocket(s, t.agent.token);
+    const colleagueSocket = await connectSocket(s, t.admin.token);
+    const event = channels.quickMessage(t.company.id);
+    const ownerSeen = record<ChannelPayloads["quickMessage"]>(ownerSocket, event);
+    const colleagueSeen = record<ChannelPayloads["quickMessage"]>(colleagueSocket, event);
+    const privateOne = (await create(t.agent.token, { shortcode: "so-minha" })).json<QuickMessageDto>();
+    const shared = (await create(t.agent.token, { shortcode: "de-todos", geral: true })).json<QuickMessageDto>();
+    const put = (extra: Record<string, unknown>) =>
+      s.request({ method: "PUT", path: `/quick-messages/${shared.id}`, token: t.agent.token, body: body(extra) });
+    await put({ shortcode: "de-todos", geral: false });
+    await s.request({ method: "DELETE", path: `/quick-messages/${privateOne.id}`, token: t.agent.token });
+    await flush(s, ownerSocket);
+    await flush(s, colleagueSocket);
+    const summary = (list: ChannelPayloads["quickMessage"][]) =>
+      list.map((e) => [e.action, e.record?.shortcode ?? e.id, e.record?.geral]);
+    expect(summary(colleagueSeen)).toEqual([
+      ["create", "de-todos", true],
+      ["delete", shared.id, undefined],
+    ]);
+    expect(summary(ownerSeen)).toEqual([
+      ["create", "so-minha", false],
+      ["create", "de-todos", true],
+      ["delete", shared.id, undefined],
+      ["update", "de-todos", false],
+      ["delete", privateOne.id, undefined],
+    ]);
   });
 
   it("never shows or changes another company's quick message", async () => {

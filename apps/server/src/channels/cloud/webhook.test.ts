@@ -214,20 +214,12 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
   it("answers 503 (Meta delivers again later) while the connection is not started", async () => {
     const company = await buildCompany(s);
     const connection = await buildCloudConnection(s, fake, company.id);
+    const say = (text: string) =>
+      fake.customerMessage({ phoneNumberId: connection.cloudPhoneNumberId, from: customer(), text });
     await s.ctx.channels.stop(connection.id);
-    const res = await fake.customerMessage({
-      phoneNumberId: connection.cloudPhoneNumberId,
-      from: customer(),
-      text: "later",
-    });
-    expect(res.status).toBe(503);
+    expect((await say("later")).status).toBe(503);
     await s.ctx.channels.refresh(connection.id);
-    const again = await fake.customerMessage({
-      phoneNumberId: connection.cloudPhoneNumberId,
-      from: customer(),
-      text: "now",
-    });
-    expect(again.status).toBe(200);
+    expect((await say("now")).status).toBe(200);
     expect((await messagesOf(company.id)).map((m) => m.body)).toEqual(["now"]);
   });
 });

@@ -24,9 +24,9 @@ export function ConnectionSelect({ value, onChange, placeholder, testId }: Props
       value={list.some((c) => c.id === value) ? value : ""}
       onChange={(e) => onChange(e.target.value === "" ? "" : Number(e.target.value))}
       slotProps={{
-        htmlInput: { "data-testid": testId },
         inputLabel: { shrink: true },
-        select: { displayEmpty: true },
+        // The test id sits on the element that opens the list.
+        select: { displayEmpty: true, SelectDisplayProps: { "data-testid": testId } as object },
       }}
     >
       <MenuItem value="">

@@ -23,7 +23,11 @@ export function QueueSelect({ queues, value, onChange, error, testId }: Props) {
       error={Boolean(error)}
       helperText={error}
       onChange={(e) => onChange(e.target.value === "" ? "" : Number(e.target.value))}
-      slotProps={{ htmlInput: { "data-testid": testId }, inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        // The test id sits on the element that opens the list.
+        select: { displayEmpty: true, SelectDisplayProps: { "data-testid": testId } as object },
+      }}
     >
       <MenuItem value="">
         <Box component="em" sx={{ color: "text.secondary" }}>

@@ -13,7 +13,11 @@ import { toastError } from "../../../api/toast-error";
 import { bodyKind, parseLocation, parseVcard, textParts, timeLabel } from "./messageRules";
 import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
 
-const partSx = { bold: { fontWeight: 700 }, italic: { fontStyle: "italic" }, strike: { textDecoration: "line-through" } };
+const partSx = {
+  bold: { fontWeight: 700 },
+  italic: { fontStyle: "italic" },
+  strike: { textDecoration: "line-through" },
+};
 
 export function MessageText({ text }: { text: string }) {
   return (

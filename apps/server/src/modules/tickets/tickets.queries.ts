@@ -5,7 +5,7 @@
  * IN sub-selects) and loadTickets hydrates them.
  */
 import { contactDigits, ticketPageSize, type TicketListQuery } from "@balcao/contracts";
-import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
 import { containsPattern } from "../../db/search.js";
@@ -29,26 +29,28 @@ export function activeTicketOf(db: Db, contactId: number, whatsappId: number | n
   });
 }
 
-/** Name (the lower(name) trigram index), number by its digits, or any message text (the body trigram index). */
+/**
+ * Name (the lower(name) trigram index), number by its digits, or any message
+ * text (the body trigram index). The matching tickets are gathered first as
+ * one id set (contacts' tickets through tickets_contact_idx, messages'
+ * tickets straight from the body index), so the list query only sorts that
+ * set instead of testing every ticket of the company.
+ */
 function searchWhere(companyId: number, searchParam: string): SQL | undefined {
   const search = searchParam.trim().toLowerCase();
   if (!search) return undefined;
   const pattern = containsPattern(search);
   // Numbers are stored as digits: a search that looks like a phone number matches by its digits.
   const digits = /^[\d\s()+.-]+$/.test(search) ? contactDigits(search) : "";
-  const contactMatch = or(
-    sql`lower(${contacts.name}) like ${pattern}`,
-    digits ? sql`${contacts.number} like ${containsPattern(digits)}` : undefined,
-  );
-  return or(
-    inArray(
-      tickets.contactId,
-      sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and ${contactMatch})`,
-    ),
-    inArray(
-      tickets.id,
-      sql`(select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern})`,
-    ),
+  const numberMatch = digits ? sql` or ${contacts.number} like ${containsPattern(digits)}` : sql``;
+  return inArray(
+    tickets.id,
+    sql`(select t.id from ${tickets} t where t.company_id = ${companyId} and t.contact_id in (
+           select ${contacts.id} from ${contacts}
+           where ${contacts.companyId} = ${companyId} and (lower(${contacts.name}) like ${pattern}${numberMatch}))
+         union
+         select ${messages.ticketId} from ${messages}
+         where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern})`,
   );
 }
 
@@ -104,18 +106,37 @@ export function ticketListWhere(viewer: Viewer, q: TicketListQuery): SQL {
   )!;
 }
 
-/** One page of ticket ids, most recently updated first (ties: newest id first), and the total. */
+/**
+ * The count stops here: it feeds the tabs' badges, and counting every
+ * resolved ticket of a large company (or every match of a common word) on
+ * each page would cost more than the page itself.
+ */
+export const ticketCountCap = 10_000;
+
+/**
+ * One page of ticket ids, most recently updated first (ties: newest id first),
+ * with the (capped) total, in one statement so a search runs once: the
+ * matches are taken in order up to the cap (or past the page asked for), the
+ * window count reads how many there were, and the page is cut from them.
+ */
 export async function pageOfTicketIds(db: Db, viewer: Viewer, q: TicketListQuery) {
-  const where = ticketListWhere(viewer, q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(ticketPageSize)
-      .offset((q.pageNumber - 1) * ticketPageSize),
-    db.select({ n: count() }).from(tickets).where(where),
-  ]);
-  return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
+  const offset = (q.pageNumber - 1) * ticketPageSize;
+  const matches = db
+    .select({ id: tickets.id, updatedAt: tickets.updatedAt })
+    .from(tickets)
+    .where(ticketListWhere(viewer, q))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(Math.max(ticketCountCap, offset + ticketPageSize + 1))
+    .as("matches");
+  const rows = await db
+    .select({ id: matches.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matches)
+    .orderBy(desc(matches.updatedAt), desc(matches.id))
+    .limit(ticketPageSize + 1)
+    .offset(offset);
+  return {
+    ids: rows.slice(0, ticketPageSize).map((r) => r.id),
+    hasMore: rows.length > ticketPageSize,
+    count: Math.min(rows[0]?.total ?? 0, ticketCountCap),
+  };
 }

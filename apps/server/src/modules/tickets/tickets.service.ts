@@ -3,7 +3,7 @@
  * The tickets area is the only writer of the tickets and ticket_tags tables;
  * its writes live in create-ticket.ts, update-ticket.ts and sync-ticket-tags.ts.
  */
-import { ticketPageSize, type TicketDto, type TicketListQuery, type TicketListResponse } from "@balcao/contracts";
+import { type TicketDto, type TicketListQuery, type TicketListResponse } from "@balcao/contracts";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
@@ -16,9 +16,8 @@ import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 
 export async function listTickets(ctx: Context, who: AccessClaims, q: TicketListQuery): Promise<TicketListResponse> {
   const viewer = await loadViewer(ctx.db, who);
-  const { ids, count } = await pageOfTicketIds(ctx.db, viewer, q);
-  const page = await loadTickets(ctx.db, who.companyId, ids);
-  return { tickets: page, count, hasMore: count > (q.pageNumber - 1) * ticketPageSize + ids.length };
+  const { ids, count, hasMore } = await pageOfTicketIds(ctx.db, viewer, q);
+  return { tickets: await loadTickets(ctx.db, who.companyId, ids), count, hasMore };
 }
 
 export async function showTicket(

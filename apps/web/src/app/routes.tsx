@@ -21,6 +21,7 @@ const UsersPage = lazy(() => import("../features/users/UsersPage"));
 const AnnouncementsPage = lazy(() => import("../features/announcements/AnnouncementsPage"));
 const TicketsPage = lazy(() => import("../features/tickets/TicketsPage"));
 const ConnectionsPage = lazy(() => import("../features/connections/ConnectionsPage"));
+const QuickMessagesPage = lazy(() => import("../features/quick-messages/QuickMessagesPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -31,7 +32,7 @@ const areas: { path: string; title: string; page?: LazyExoticComponent<Component
   { path: "/", title: "dashboard" },
   { path: "/tickets/:ticketId?", title: "tickets", page: TicketsPage },
   { path: "/connections", title: "connections", page: ConnectionsPage },
-  { path: "/quick-messages", title: "quickMessages" },
+  { path: "/quick-messages", title: "quickMessages", page: QuickMessagesPage },
   { path: "/todolist", title: "tasks", page: TodoListPage },
   { path: "/schedules", title: "schedules" },
   { path: "/tags", title: "tags", page: TagsPage },

@@ -91,6 +91,12 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
   const closedList = useTicketList(closedFilter, user, queues.ready && tab === "closed");
   const searchList = useTicketList(searchFilter, user, queues.ready && tab === "search");
 
+  // A ticket just accepted or opened from Waiting is shown under In Progress.
+  const selectedIsOpen = openList.tickets.some((t) => t.uuid === selectedUuid);
+  useEffect(() => {
+    if (selectedIsOpen) setOpenTab("open");
+  }, [selectedUuid, selectedIsOpen]);
+
   let body: ReactNode;
   if (tab === "open") {
     body = (

@@ -5,7 +5,7 @@
  * off screen skip layout and paint (content-visibility), and bubbles are
  * memoised, so 5,000 messages stay smooth (DESIGN §9).
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from "react";
 import { Box, Chip, CircularProgress, Divider } from "@mui/material";
 import type { MessageDto } from "@balcao/contracts";
 import { useMutation } from "@tanstack/react-query";
@@ -19,6 +19,8 @@ import { useReply } from "./replyContext";
 import { useMessages } from "./useMessages";
 
 export const LIST_TOP_PX = 50;
+/** Within this distance of the bottom, growing content keeps the view at the bottom. */
+const STICK_PX = 80;
 
 const rowSx = { contentVisibility: "auto", containIntrinsicSize: "auto 72px" } as const;
 
@@ -83,8 +85,23 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
     lastId.current = newest;
   }, [messages]);
 
+  // Media that load after the jump to the bottom make the content grow: stay at the bottom if we were there.
+  const atBottom = useRef(true);
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    const inner = content.current;
+    if (!el || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && keepFromBottom.current === null) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
     if (el.scrollTop < LIST_TOP_PX && query.hasNextPage && !query.isFetchingNextPage) {
       keepFromBottom.current = el.scrollHeight - el.scrollTop;
       void query.fetchNextPage();
@@ -117,22 +134,24 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
           <CircularProgress size={24} />
         </Box>
       )}
-      {rows.map((row) => (
-        <Box key={row.key} sx={rowSx}>
-          {row.kind === "message" ? (
-            <MessageBubble
-              message={row.message}
-              isGroup={isGroup}
-              readOnly={readOnly}
-              onReply={setReplyingTo}
-              onDelete={setDeleting}
-              onRetry={onRetry}
-            />
-          ) : (
-            <Separator row={row} />
-          )}
-        </Box>
-      ))}
+      <Box ref={content}>
+        {rows.map((row) => (
+          <Box key={row.key} sx={rowSx}>
+            {row.kind === "message" ? (
+              <MessageBubble
+                message={row.message}
+                isGroup={isGroup}
+                readOnly={readOnly}
+                onReply={setReplyingTo}
+                onDelete={setDeleting}
+                onRetry={onRetry}
+              />
+            ) : (
+              <Separator row={row} />
+            )}
+          </Box>
+        ))}
+      </Box>
       <ConfirmDialog
         open={deleting !== null}
         title={t("messageOptionsMenu.confirmationModal.title")}

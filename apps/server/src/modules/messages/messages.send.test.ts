@@ -16,7 +16,7 @@ import { buildContact, buildMessage, buildTicket } from "../../../test/conversat
 import { buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
 import { sampleMedia, startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { closeAllSockets, connectSocket, flush, inRoom, record, until } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
 
 let s: TestServer;
@@ -98,10 +98,14 @@ describe("sending text", () => {
     expect(res.json()).toMatchObject({ fromMe: true, userId: c.agent.id, ack: 2, wid: sent.id, sendError: null });
     const ticket = await s.ctx.db.query.tickets.findFirst({ where: eq(tickets.id, c.ticket.id) });
     expect(ticket).toMatchObject({ unreadMessages: 0, lastMessage: "*Ana:*\nOlá! Como posso ajudar?" });
+    // WhatsApp's later status reports raise the same row.
+    await fake.status({ wid: sent.id, status: "read" });
+    await until(async () => (await stored(c.ticket.id))[0]?.ack === 4);
     await flush(s, socket);
     expect(live.map((e) => [e.action, e.message.ack])).toEqual([
       ["create", 1],
       ["update", 2],
+      ["update", 4],
     ]);
   });
 

@@ -164,6 +164,8 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
     .update(messages)
     .set({
       wid: sent.wid,
+      // The connection that carried it (a retry after a transfer uses the ticket's new one): acks come back through it.
+      whatsappId: found.whatsappId,
       // Acks only rise (§4.2).
       ack: sql`greatest(${messages.ack}, 2)`,
       sendError: null,

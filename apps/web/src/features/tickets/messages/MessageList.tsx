@@ -96,6 +96,8 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
       if (atBottom.current && keepFromBottom.current === null) el.scrollTop = el.scrollHeight;
     });
     observer.observe(inner);
+    // The box shrinks too, when the reply bar opens or the input grows.
+    observer.observe(el);
     return () => observer.disconnect();
   }, []);
 

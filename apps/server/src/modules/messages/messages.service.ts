@@ -16,8 +16,7 @@ import { emitTicketUnreadReset } from "../tickets/tickets.realtime.js";
 import { loadViewer, visibleTicketRow } from "../tickets/ticket-visibility.js";
 import { loadMessage, loadMessages } from "./messages.presenter.js";
 import { findMessageRow, markIncomingRead, pageOfMessageIds } from "./messages.queries.js";
-import { emitMessage } from "./messages.realtime.js";
-import { deliver } from "./send-message.js";
+import { announceMessage, deliver } from "./send-message.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -79,15 +78,6 @@ async function reachableMessage(ctx: Context, who: AccessClaims, id: number) {
   return { message, ticket };
 }
 
-async function announce(ctx: Context, companyId: number, messageId: number, ticketId: number): Promise<MessageDto> {
-  const [message, ticket] = await Promise.all([
-    loadMessage(ctx.db, companyId, messageId),
-    loadTicket(ctx.db, companyId, ticketId),
-  ]);
-  emitMessage(ctx, "update", message!, ticket!);
-  return message!;
-}
-
 /**
  * Only its author deletes a message (ERR_NO_PERMISSION for anyone else). A
  * message WhatsApp has is deleted there first; a refusal answers
@@ -109,7 +99,7 @@ export async function deleteMessage(ctx: Context, who: AccessClaims, id: number)
     }
   }
   await ctx.db.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(eq(messages.id, id));
-  return announce(ctx, who.companyId, id, message.ticketId);
+  return announceMessage(ctx, who.companyId, id, message.ticketId);
 }
 
 /** POST /messages/{id}/retry: sends a failed message of ours again. */

@@ -117,7 +117,8 @@ async function quotedOf(ctx: Context, quotedMsgId: number | null): Promise<Outbo
   return quoted?.wid ? { wid: quoted.wid, fromMe: quoted.fromMe, body: quoted.body } : undefined;
 }
 
-async function announce(ctx: Context, companyId: number, messageId: number, ticketId: number) {
+/** The message as it is now, announced to its ticket's rooms. */
+export async function announceMessage(ctx: Context, companyId: number, messageId: number, ticketId: number) {
   const [message, ticket] = await Promise.all([
     loadMessage(ctx.db, companyId, messageId),
     loadTicket(ctx.db, companyId, ticketId),
@@ -156,7 +157,7 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
     const reason = providerReason(err);
     ctx.log.warn({ err, messageId }, "message not sent");
     await ctx.db.update(messages).set({ sendError: reason, updatedAt: new Date() }).where(eq(messages.id, messageId));
-    await announce(ctx, companyId, messageId, row.ticketId);
+    await announceMessage(ctx, companyId, messageId, row.ticketId);
     throw err instanceof AppError ? new AppError(err.code) : new AppError("ERR_SENDING_WAPP_MSG");
   }
   const data: OutboundData = { ...(row.providerData as OutboundData | null), sent: sent.raw ?? null };
@@ -173,7 +174,7 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
       updatedAt: new Date(),
     })
     .where(eq(messages.id, messageId));
-  return announce(ctx, companyId, messageId, row.ticketId);
+  return announceMessage(ctx, companyId, messageId, row.ticketId);
 }
 
 /** The provider's words when the driver gave them, else the code; never a stack. */

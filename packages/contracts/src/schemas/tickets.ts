@@ -9,6 +9,13 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 /** Tickets per list page (the workspace's infinite scroll). */
 export const ticketPageSize = 40;
 
+/**
+ * A list's count stops here: it feeds the tabs' badges, and counting every
+ * resolved ticket of a large company (or every match of a common word) on
+ * each page would cost more than the page itself.
+ */
+export const ticketCountCap = 10_000;
+
 export interface TicketContactDto {
   id: number;
   name: string;
@@ -47,6 +54,7 @@ export interface TicketDto {
 export interface TicketListResponse {
   tickets: TicketDto[];
   hasMore: boolean;
+  /** How many tickets match, up to ticketCountCap. */
   count: number;
 }
 

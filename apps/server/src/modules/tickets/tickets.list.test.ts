@@ -1,5 +1,5 @@
 /** GET /tickets, /tickets/{id}, /tickets/u/{uuid}: visibility, filters, search, order and paging (core-platform §2.7, §6, §7.5). */
-import { ticketPageSize } from "@balcao/contracts";
+import { ticketCountCap, ticketPageSize } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tags, tickets, users } from "../../db/schema/index.js";
@@ -245,5 +245,18 @@ describe("tickets: order and paging", () => {
     const second = await list(t.admin.token, { status: "pending", pageNumber: 2 });
     expect(second.tickets.map((x) => x.id)).toEqual(expected.slice(ticketPageSize));
     expect(second.hasMore).toBe(false);
+  });
+  it("counts up to ticketCountCap and no further; hasMore still tells the truth", async () => {
+    const t = await buildTenant(s);
+    const contact = await buildContact(s, t.company.id);
+    await s.ctx.database.raw.query(
+      `insert into tickets (company_id, contact_id, status) select $1, $2, 'closed' from generate_series(1, $3)`,
+      [t.company.id, contact.id, ticketCountCap + 5],
+    );
+    const first = await list(t.admin.token, { status: "closed", showAll: "true" });
+    expect(first).toMatchObject({ count: ticketCountCap, hasMore: true });
+    const last = await list(t.admin.token, { status: "closed", showAll: "true", pageNumber: 251 });
+    expect(last.tickets).toHaveLength(5);
+    expect(last.hasMore).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * the search goes through the pg_trgm indexes of contacts and messages as
  * IN sub-selects) and loadTickets hydrates them.
  */
-import { contactDigits, ticketPageSize, type TicketListQuery } from "@balcao/contracts";
+import { contactDigits, ticketCountCap, ticketPageSize, type TicketListQuery } from "@balcao/contracts";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
@@ -105,13 +105,6 @@ export function ticketListWhere(viewer: Viewer, q: TicketListQuery): SQL {
     searchWhere(companyId, q.searchParam),
   )!;
 }
-
-/**
- * The count stops here: it feeds the tabs' badges, and counting every
- * resolved ticket of a large company (or every match of a common word) on
- * each page would cost more than the page itself.
- */
-export const ticketCountCap = 10_000;
 
 /**
  * One page of ticket ids, most recently updated first (ties: newest id first),

@@ -11,6 +11,7 @@ import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { contactCustomFields, contacts } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { contactTicketsGoing } from "../tickets/ticket-cascades.js";
 import { whatsappName } from "../whatsapps/whatsapps.queries.js";
 import { presentContact, presentContactDetail } from "./contacts.presenter.js";
 import { extraInfoOf, findContact, pageOfContacts, type ContactFilter } from "./contacts.queries.js";
@@ -91,12 +92,14 @@ export async function updateContact(
 }
 
 /**
- * Deleting a contact loses its tickets (business-areas §4): the tickets and
- * messages tables of the tickets issue reference contacts ON DELETE CASCADE,
- * as its extra info already does.
+ * Deleting a contact loses its tickets (business-areas §4): tickets and
+ * messages reference contacts ON DELETE CASCADE, as its extra info does; the
+ * tickets go out as deleted so open workspaces drop them.
  */
 export async function deleteContact(ctx: Context, companyId: number, id: number): Promise<void> {
   await loadContact(ctx.db, companyId, id);
+  const announceTickets = await contactTicketsGoing(ctx, companyId, id);
   await ctx.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)));
   ctx.realtime.emit("contact", { companyId }, { action: "delete", contactId: id });
+  announceTickets();
 }

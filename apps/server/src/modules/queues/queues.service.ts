@@ -9,6 +9,7 @@ import type { Context } from "../../context.js";
 import { queues } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
+import { queueTicketsLeft } from "../tickets/ticket-cascades.js";
 import { mergeSchedules } from "./merge-schedules.js";
 import { presentQueue } from "./queues.presenter.js";
 import { countQueues, findQueue, listQueues } from "./queues.queries.js";
@@ -79,11 +80,13 @@ export async function updateQueue(ctx: Context, companyId: number, id: number, i
 
 /**
  * The queue's options go with it and its users lose it (both by cascade).
- * Its tickets must be left without a queue (business-areas §4): the tickets
- * area, which does not exist yet, declares its queue_id ON DELETE SET NULL.
+ * Its tickets are left without a queue (business-areas §4; tickets.queue_id
+ * is ON DELETE SET NULL), and the active ones are announced so lists follow.
  */
 export async function deleteQueue(ctx: Context, companyId: number, id: number): Promise<void> {
   await loadQueue(ctx, companyId, id);
+  const announceTickets = await queueTicketsLeft(ctx, companyId, id);
   await ctx.db.delete(queues).where(and(eq(queues.id, id), eq(queues.companyId, companyId)));
   ctx.realtime.emit("queue", { companyId }, { action: "delete", queueId: id });
+  await announceTickets();
 }

@@ -50,7 +50,7 @@ describe("tickets when their user, queue or contact goes", () => {
     ]);
   });
 
-  it("a deleted queue leaves its tickets without a queue", async () => {
+  it("a deleted queue leaves its tickets without a queue, announced", async () => {
     const t = await buildTenant(s);
     const queue = await buildQueue(s, t.company.id);
     const contact = await buildContact(s, t.company.id);
@@ -60,23 +60,35 @@ describe("tickets when their user, queue or contact goes", () => {
       queueId: queue.id,
       status: "pending",
     });
+    const socket = await connectSocket(s, t.admin.token);
+    socket.emit("joinTickets", "pending");
+    await inRoom(s, socket, rooms.tickets(t.company.id, "pending"));
+    const events = record(socket, channels.ticket(t.company.id));
     expect(
       (await s.request({ method: "DELETE", path: `/queue/${queue.id}`, token: t.admin.token })).statusCode,
     ).toBeLessThan(300);
     const shown = await s.request({ path: `/tickets/${ticket.id}`, token: t.admin.token });
     expect(shown.json()).toMatchObject({ queueId: null, queue: null, status: "pending" });
+    await flush(s, socket);
+    expect(events).toEqual([{ action: "update", ticket: expect.objectContaining({ id: ticket.id, queueId: null }) }]);
   });
 
-  it("a deleted contact takes its tickets and their messages", async () => {
+  it("a deleted contact takes its tickets and their messages, announced as deleted", async () => {
     const t = await buildTenant(s);
     const contact = await buildContact(s, t.company.id);
     const ticket = await buildTicket(s, { companyId: t.company.id, contactId: contact.id, status: "closed" });
     await buildMessage(s, ticket);
+    const socket = await connectSocket(s, t.admin.token);
+    socket.emit("joinTickets", "closed");
+    await inRoom(s, socket, rooms.tickets(t.company.id, "closed"));
+    const events = record(socket, channels.ticket(t.company.id));
     expect(
       (await s.request({ method: "DELETE", path: `/contacts/${contact.id}`, token: t.admin.token })).statusCode,
     ).toBe(204);
     expect(await row(ticket.id)).toBeUndefined();
     expect(await s.ctx.db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toEqual([]);
+    await flush(s, socket);
+    expect(events).toEqual([{ action: "delete", ticketId: ticket.id }]);
   });
 });
 

@@ -6,18 +6,7 @@
  * and the outcomes: ERR_OTHER_OPEN_TICKET, a ticket held by another
  * attendant, or the new ticket opens.
  */
-import { useEffect, useState, type FormEvent } from "react";
-import {
-  Autocomplete,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-} from "@mui/material";
+import { useEffect, useState } from "react";
 import type { ContactDto, OtherAttendantTicket, TicketDto } from "@balcao/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -29,7 +18,9 @@ import { useAuth } from "../../../app/auth";
 import { ContactModal } from "../../contacts/ContactModal";
 import { useQueueOptions } from "../../users/useUserOptions";
 import { ConnectionSelect } from "./ConnectionSelect";
-import { QueueSelect } from "./QueueSelect";
+import { QueueSelect, useQueueChoice } from "./QueueChoice";
+import { SearchAutocomplete } from "./SearchAutocomplete";
+import { TicketDialog } from "./TicketDialog";
 import { useContactSearch } from "./useSearchOptions";
 
 type Option = ContactDto | { id: 0; name: string; add: true };
@@ -55,9 +46,8 @@ export default function NewTicketModal({
   const [text, setText] = useState("");
   const [contact, setContact] = useState<ContactDto | null>(initialContact ?? null);
   const [adding, setAdding] = useState<string | null>(null);
-  const [queueId, setQueueId] = useState<number | "">("");
+  const queue = useQueueChoice();
   const [whatsappId, setWhatsappId] = useState<number | "">(user?.whatsappId ?? "");
-  const [queueError, setQueueError] = useState("");
   const search = useContactSearch(text);
   const companyQueues = useQueueOptions(isAdmin);
   const queues = isAdmin ? (companyQueues.data ?? []) : (user?.queues ?? []);
@@ -67,15 +57,16 @@ export default function NewTicketModal({
   }, [companyQueues.isError, t]);
   // A single queue is chosen for the user.
   const onlyQueue = queues.length === 1 ? queues[0]?.id : undefined;
+  const { choose } = queue;
   useEffect(() => {
-    if (onlyQueue !== undefined) setQueueId(onlyQueue);
-  }, [onlyQueue]);
+    if (onlyQueue !== undefined) choose(onlyQueue);
+  }, [onlyQueue, choose]);
 
   const create = useMutation({
     mutationFn: (contactId: number) =>
       api.post<TicketDto>("/tickets", {
         contactId,
-        queueId: queueId === "" ? null : queueId,
+        queueId: queue.queueId === "" ? null : queue.queueId,
         whatsappId: whatsappId === "" ? null : whatsappId,
         userId: user?.id,
         status: "open",
@@ -98,16 +89,8 @@ export default function NewTicketModal({
   });
 
   const submit = (contactId: number) => {
-    if (!isAdmin && queueId === "") {
-      setQueueError(t("newTicketModal.selectQueue"));
-      return;
-    }
+    if (!isAdmin && queue.missing(t("newTicketModal.selectQueue"))) return;
     create.mutate(contactId);
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (contact) submit(contact.id);
   };
 
   const options: Option[] = [...search.contacts];
@@ -131,87 +114,33 @@ export default function NewTicketModal({
   }
 
   return (
-    <Dialog
-      open
+    <TicketDialog
+      testId="new-ticket"
+      title={t("newTicketModal.title")}
+      okLabel={t("newTicketModal.buttons.ok")}
+      pending={create.isPending}
+      okDisabled={!contact}
+      onSubmit={() => contact && submit(contact.id)}
       onClose={onClose}
-      maxWidth="xs"
-      fullWidth
-      slotProps={{ paper: { "data-testid": "new-ticket-modal" } as object }}
     >
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle>{t("newTicketModal.title")}</DialogTitle>
-        <DialogContent dividers>
-          <Autocomplete<Option>
-            options={options}
-            value={contact}
-            filterOptions={(o) => o}
-            getOptionLabel={(o) => ("add" in o ? o.name : `${o.name} - ${o.number}`)}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            loading={search.loading}
-            noOptionsText={text.trim().length < 3 ? t("newTicketModal.typeMore") : t("common.noRecords")}
-            onInputChange={(_, v, reason) => reason !== "reset" && setText(v)}
-            onChange={(_, o) => {
-              if (o && "add" in o) setAdding(o.name);
-              else setContact(o);
-            }}
-            renderOption={(props, o) => (
-              <li
-                {...props}
-                key={`${o.id}-${o.name}`}
-                data-testid={"add" in o ? "new-ticket-add-contact" : `new-ticket-contact-${o.id}`}
-              >
-                {"add" in o ? t("newTicketModal.add", { name: o.name }) : `${o.name} - ${o.number}`}
-              </li>
-            )}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                autoFocus
-                margin="dense"
-                label={t("newTicketModal.fieldLabel")}
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, "data-testid": "new-ticket-contact" },
-                  input: {
-                    ...params.slotProps.input,
-                    endAdornment: (
-                      <>
-                        {search.loading && <CircularProgress size={18} />}
-                        {params.slotProps.input.endAdornment}
-                      </>
-                    ),
-                  },
-                }}
-              />
-            )}
-          />
-          <QueueSelect
-            queues={queues}
-            value={queueId}
-            onChange={(v) => {
-              setQueueId(v);
-              setQueueError("");
-            }}
-            error={queueError}
-            testId="new-ticket-queue"
-          />
-          <ConnectionSelect value={whatsappId} onChange={setWhatsappId} testId="new-ticket-connection" />
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={onClose} data-testid="new-ticket-cancel">
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!contact}
-            loading={create.isPending}
-            data-testid="new-ticket-ok"
-          >
-            {t("newTicketModal.buttons.ok")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <SearchAutocomplete<Option>
+        label={t("newTicketModal.fieldLabel")}
+        text={text}
+        onText={setText}
+        options={options}
+        value={contact}
+        onChange={(o) => {
+          if (o && "add" in o) setAdding(o.name);
+          else setContact(o);
+        }}
+        loading={search.loading}
+        optionLabel={(o) => ("add" in o ? o.name : `${o.name} - ${o.number}`)}
+        renderOption={(o) => ("add" in o ? t("newTicketModal.add", { name: o.name }) : `${o.name} - ${o.number}`)}
+        optionTestId={(o) => ("add" in o ? "new-ticket-add-contact" : `new-ticket-contact-${o.id}`)}
+        testId="new-ticket-contact"
+      />
+      <QueueSelect choice={queue} queues={queues} testId="new-ticket-queue" />
+      <ConnectionSelect value={whatsappId} onChange={setWhatsappId} testId="new-ticket-connection" />
+    </TicketDialog>
   );
 }

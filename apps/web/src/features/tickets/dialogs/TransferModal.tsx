@@ -5,8 +5,7 @@
  * with {userId, queueId, status, whatsappId} — a queue without a user
  * leaves the ticket pending — then back to /tickets.
  */
-import { useState, type FormEvent } from "react";
-import { Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
+import { useState } from "react";
 import type { QueueRef, TicketDto } from "@balcao/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -18,7 +17,9 @@ import { useQueueOptions } from "../../users/useUserOptions";
 import { applyTicketUpdate } from "../ticketsCache";
 import type { Named } from "../useLookupLists";
 import { ConnectionSelect } from "./ConnectionSelect";
-import { QueueSelect } from "./QueueSelect";
+import { QueueSelect, useQueueChoice } from "./QueueChoice";
+import { SearchAutocomplete } from "./SearchAutocomplete";
+import { TicketDialog } from "./TicketDialog";
 import { useUserSearch } from "./useSearchOptions";
 
 type UserOption = Named & { queues?: QueueRef[] };
@@ -39,9 +40,8 @@ export default function TransferModal({ ticket, onClose }: { ticket: TicketDto; 
   const navigate = useNavigate();
   const [text, setText] = useState("");
   const [user, setUser] = useState<UserOption | null>(null);
-  const [queueId, setQueueId] = useState<number | "">("");
+  const queue = useQueueChoice();
   const [whatsappId, setWhatsappId] = useState<number | "">("");
-  const [queueError, setQueueError] = useState("");
   const search = useUserSearch(text);
   const queues = useQueueOptions(true).data ?? [];
 
@@ -56,87 +56,43 @@ export default function TransferModal({ ticket, onClose }: { ticket: TicketDto; 
     onError: toastError,
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (queueId === "") {
-      setQueueError(t("transferTicketModal.selectQueue"));
-      return;
-    }
-    transfer.mutate(queueId);
+  const onSubmit = () => {
+    if (queue.missing(t("transferTicketModal.selectQueue")) || queue.queueId === "") return;
+    transfer.mutate(queue.queueId);
   };
 
   return (
-    <Dialog
-      open
+    <TicketDialog
+      testId="transfer"
+      title={t("transferTicketModal.title")}
+      okLabel={t("transferTicketModal.buttons.ok")}
+      pending={transfer.isPending}
+      onSubmit={onSubmit}
       onClose={onClose}
-      maxWidth="xs"
-      fullWidth
-      slotProps={{ paper: { "data-testid": "transfer-modal" } as object }}
     >
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle>{t("transferTicketModal.title")}</DialogTitle>
-        <DialogContent dividers>
-          <Autocomplete<UserOption>
-            options={search.users}
-            value={user}
-            filterOptions={(o) => o}
-            getOptionLabel={(o) => o.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            loading={search.loading}
-            noOptionsText={text.trim().length < 3 ? t("newTicketModal.typeMore") : t("common.noRecords")}
-            onInputChange={(_, v, reason) => reason !== "reset" && setText(v)}
-            onChange={(_, o) => {
-              setUser(o);
-              const own = o?.queues ?? [];
-              if (own.length === 1 && own[0]) {
-                setQueueId(own[0].id);
-                setQueueError("");
-              }
-            }}
-            renderOption={(props, o) => (
-              <li {...props} key={o.id} data-testid={`transfer-user-${o.id}`}>
-                {o.name}
-              </li>
-            )}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                autoFocus
-                margin="dense"
-                label={t("transferTicketModal.fieldLabel")}
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, "data-testid": "transfer-user" },
-                }}
-              />
-            )}
-          />
-          <QueueSelect
-            queues={queues}
-            value={queueId}
-            onChange={(v) => {
-              setQueueId(v);
-              setQueueError("");
-            }}
-            error={queueError}
-            testId="transfer-queue"
-          />
-          <ConnectionSelect
-            value={whatsappId}
-            onChange={setWhatsappId}
-            placeholder={t("transferTicketModal.fieldConnectionPlaceholder")}
-            testId="transfer-connection"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={onClose} data-testid="transfer-cancel">
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" loading={transfer.isPending} data-testid="transfer-ok">
-            {t("transferTicketModal.buttons.ok")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <SearchAutocomplete<UserOption>
+        label={t("transferTicketModal.fieldLabel")}
+        text={text}
+        onText={setText}
+        options={search.users}
+        value={user}
+        onChange={(o) => {
+          setUser(o);
+          const own = o?.queues ?? [];
+          if (own.length === 1 && own[0]) queue.choose(own[0].id);
+        }}
+        loading={search.loading}
+        optionLabel={(o) => o.name}
+        optionTestId={(o) => `transfer-user-${o.id}`}
+        testId="transfer-user"
+      />
+      <QueueSelect choice={queue} queues={queues} testId="transfer-queue" />
+      <ConnectionSelect
+        value={whatsappId}
+        onChange={setWhatsappId}
+        placeholder={t("transferTicketModal.fieldConnectionPlaceholder")}
+        testId="transfer-connection"
+      />
+    </TicketDialog>
   );
 }

@@ -6,10 +6,8 @@
  * unless the ticket is open, and the options while sending or recording.
  */
 import { lazy, Suspense, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
-import { Box, FormControlLabel, IconButton, Popover, Switch, TextField, Tooltip, Typography } from "@mui/material";
+import { Box, FormControlLabel, IconButton, Popover, Switch, TextField, Typography } from "@mui/material";
 import AttachFile from "@mui/icons-material/AttachFile";
-import CancelOutlined from "@mui/icons-material/HighlightOff";
-import CheckCircle from "@mui/icons-material/CheckCircle";
 import EmojiEmotionsOutlined from "@mui/icons-material/EmojiEmotionsOutlined";
 import Mic from "@mui/icons-material/Mic";
 import Send from "@mui/icons-material/Send";
@@ -30,12 +28,12 @@ import {
   quickMediaFileName,
   readSignOption,
   recordedAudioName,
-  recordingTime,
   sendWasStored,
   signedBody,
 } from "./inputRules";
 import { MediaPreview } from "./MediaPreview";
 import { QuickAnswers, useQuickMessages } from "./QuickAnswers";
+import { InputAction, RecordingBar } from "./InputBar";
 import { ReplyBar } from "./ReplyBar";
 import { useAudioRecorder } from "./useAudioRecorder";
 import { useSendMessage } from "./useSendMessage";
@@ -149,30 +147,22 @@ export function MessageInput({ ticket, disabled }: { ticket: TicketDto; disabled
         <QuickAnswers options={suggestions} highlighted={highlighted} onPick={(q) => void pickQuick(q)} />
       )}
       <Box sx={{ display: "flex", alignItems: "flex-end", gap: 0.5, px: 1, py: 1 }}>
-        <Tooltip title={t("messagesInput.emoji")}>
-          <span>
-            <IconButton
-              disabled={busy}
-              onClick={(e) => setEmojiAnchor(e.currentTarget)}
-              aria-label={t("messagesInput.emoji")}
-              data-testid="emoji-button"
-            >
-              <EmojiEmotionsOutlined />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title={t("messagesInput.attach")}>
-          <span>
-            <IconButton
-              disabled={busy}
-              onClick={() => fileInput.current?.click()}
-              aria-label={t("messagesInput.attach")}
-              data-testid="attach-button"
-            >
-              <AttachFile />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <InputAction
+          label={t("messagesInput.emoji")}
+          disabled={busy}
+          onClick={(e) => setEmojiAnchor(e.currentTarget)}
+          testId="emoji-button"
+        >
+          <EmojiEmotionsOutlined />
+        </InputAction>
+        <InputAction
+          label={t("messagesInput.attach")}
+          disabled={busy}
+          onClick={() => fileInput.current?.click()}
+          testId="attach-button"
+        >
+          <AttachFile />
+        </InputAction>
         <input
           ref={fileInput}
           type="file"
@@ -202,40 +192,7 @@ export function MessageInput({ ticket, disabled }: { ticket: TicketDto; disabled
           }
         />
         {recorder.recording ? (
-          <Box
-            sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 1, pb: 0.5 }}
-            data-testid="recording"
-          >
-            <Box
-              sx={{
-                width: 10,
-                height: 10,
-                borderRadius: "50%",
-                bgcolor: "error.main",
-                animation: "pulse 1s infinite alternate",
-                "@keyframes pulse": { to: { opacity: 0.3 } },
-              }}
-            />
-            <Typography variant="body2" data-testid="recording-timer" sx={{ fontVariantNumeric: "tabular-nums" }}>
-              {recordingTime(recorder.seconds)}
-            </Typography>
-            <IconButton
-              color="error"
-              onClick={recorder.cancel}
-              aria-label={t("messagesInput.cancelRecording")}
-              data-testid="recording-cancel"
-            >
-              <CancelOutlined />
-            </IconButton>
-            <IconButton
-              color="success"
-              onClick={() => void stopRecording()}
-              aria-label={t("messagesInput.sendRecording")}
-              data-testid="recording-send"
-            >
-              <CheckCircle />
-            </IconButton>
-          </Box>
+          <RecordingBar seconds={recorder.seconds} onCancel={recorder.cancel} onSend={() => void stopRecording()} />
         ) : (
           <>
             <TextField
@@ -267,18 +224,14 @@ export function MessageInput({ ticket, disabled }: { ticket: TicketDto; disabled
                 <Send />
               </IconButton>
             ) : (
-              <Tooltip title={t("messagesInput.record")}>
-                <span>
-                  <IconButton
-                    disabled={busy}
-                    onClick={startRecording}
-                    aria-label={t("messagesInput.record")}
-                    data-testid="record-button"
-                  >
-                    <Mic />
-                  </IconButton>
-                </span>
-              </Tooltip>
+              <InputAction
+                label={t("messagesInput.record")}
+                disabled={busy}
+                onClick={startRecording}
+                testId="record-button"
+              >
+                <Mic />
+              </InputAction>
             )}
           </>
         )}

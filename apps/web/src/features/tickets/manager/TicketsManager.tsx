@@ -20,6 +20,12 @@ import { MultiSelect } from "./MultiSelect";
 import { TicketsList } from "./TicketsList";
 
 type MainTab = "open" | "closed" | "search";
+
+const mainTabs = [
+  { value: "open", Icon: MoveToInboxOutlined, label: "openTab" },
+  { value: "closed", Icon: CheckBoxOutlined, label: "closed" },
+  { value: "search", Icon: SearchIcon, label: "search" },
+] as const;
 type OpenTab = "open" | "pending";
 
 interface Props {
@@ -216,30 +222,17 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
         variant="fullWidth"
         sx={{ borderBottom: 1, borderColor: "divider" }}
       >
-        <Tab
-          value="open"
-          icon={<MoveToInboxOutlined />}
-          iconPosition="start"
-          label={t("ticketsManager.tabs.openTab")}
-          data-testid="tab-open"
-          sx={{ minHeight: 52 }}
-        />
-        <Tab
-          value="closed"
-          icon={<CheckBoxOutlined />}
-          iconPosition="start"
-          label={t("ticketsManager.tabs.closed")}
-          data-testid="tab-closed"
-          sx={{ minHeight: 52 }}
-        />
-        <Tab
-          value="search"
-          icon={<SearchIcon />}
-          iconPosition="start"
-          label={t("ticketsManager.tabs.search")}
-          data-testid="tab-search"
-          sx={{ minHeight: 52 }}
-        />
+        {mainTabs.map(({ value, Icon, label }) => (
+          <Tab
+            key={value}
+            value={value}
+            icon={<Icon />}
+            iconPosition="start"
+            label={t(`ticketsManager.tabs.${label}`)}
+            data-testid={`tab-${value}`}
+            sx={{ minHeight: 52 }}
+          />
+        ))}
       </Tabs>
       {body}
     </Box>

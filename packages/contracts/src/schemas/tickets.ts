@@ -84,7 +84,8 @@ export interface TicketNoteDto {
 export const ticketNoteLimits = { noteMin: 2, noteMax: 5000 } as const;
 
 const id = z.coerce.number().int().positive();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** YYYY-MM-DD of a real day (a 30 February never reaches the database). */
+const day = z.iso.date();
 const flag = z.enum(["true", "false"]);
 
 /** A query parameter holding a JSON array of ids, as the workspace sends tags, users and queueIds. */

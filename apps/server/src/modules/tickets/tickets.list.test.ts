@@ -193,6 +193,8 @@ describe("tickets: filters", () => {
       .set({ updatedAt: new Date("2024-05-01T15:00:00Z") })
       .where(eq(tickets.id, next.id));
     expect(await ids(admin, { updatedAt: "2024-05-01" })).toEqual([next.id]);
+    const impossible = await s.request({ path: "/tickets?date=2024-02-30", token: admin });
+    expect(impossible.statusCode).toBe(400);
   });
 });
 

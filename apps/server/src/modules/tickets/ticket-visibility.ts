@@ -20,7 +20,7 @@
  * 404 ERR_NO_TICKET_FOUND, as if it did not exist.
  */
 import { can } from "@balcao/contracts";
-import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tickets, userQueues, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
@@ -41,23 +41,26 @@ export function allTicketEnabled(value: string | null | undefined): boolean {
   return value === "enabled" || value === "enable";
 }
 
-/** The caller as the visibility rule needs them: their queues and allTicket, read fresh. */
+/**
+ * The caller as the visibility rule needs them: their queues and allTicket,
+ * read fresh in one query (an overseer needs neither).
+ */
 export async function loadViewer(db: Db, who: AccessClaims): Promise<Viewer> {
-  const [user, queueRows] = await Promise.all([
-    db.query.users.findFirst({
-      where: and(eq(users.id, who.id), eq(users.companyId, who.companyId)),
-      columns: { allTicket: true },
-    }),
-    db.select({ queueId: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, who.id)),
-  ]);
-  const overseer = can(who.profile, "tickets-manager:showall");
+  const base = { id: who.id, companyId: who.companyId, profile: who.profile };
+  if (can(who.profile, "tickets-manager:showall")) return { ...base, overseer: true, queueIds: [], seesNoQueue: true };
+  const [user] = await db
+    .select({
+      allTicket: users.allTicket,
+      queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues}
+        where ${userQueues.userId} = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .where(and(eq(users.id, who.id), eq(users.companyId, who.companyId)));
   return {
-    id: who.id,
-    companyId: who.companyId,
-    profile: who.profile,
-    overseer,
-    queueIds: queueRows.map((r) => r.queueId),
-    seesNoQueue: overseer || allTicketEnabled(user?.allTicket),
+    ...base,
+    overseer: false,
+    queueIds: (user?.queueIds ?? []).map(Number),
+    seesNoQueue: allTicketEnabled(user?.allTicket),
   };
 }
 

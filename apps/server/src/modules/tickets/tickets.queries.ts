@@ -4,7 +4,7 @@
  * the search goes through the pg_trgm indexes of contacts and messages as
  * IN sub-selects) and loadTickets hydrates them.
  */
-import { contactDigits, ticketCountCap, ticketPageSize, type TicketListQuery } from "@balcao/contracts";
+import { contactDigits, ticketCountCap, ticketPageSize, ticketStatuses, type TicketListQuery } from "@balcao/contracts";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
@@ -95,12 +95,15 @@ export function ticketListWhere(viewer: Viewer, q: TicketListQuery): SQL {
     eq(tickets.companyId, companyId),
     visibleWhere(viewer),
     showAll ? undefined : or(eq(tickets.userId, viewer.id), eq(tickets.status, "pending")),
-    q.status ? eq(tickets.status, q.status) : undefined,
+    // Every status spelled out when none is chosen, so tickets_company_status_updated_idx still serves updatedAt ranges.
+    q.status ? eq(tickets.status, q.status) : inArray(tickets.status, [...ticketStatuses]),
     queueFilter(viewer, q.queueIds),
     q.users?.length ? inArray(tickets.userId, q.users) : undefined,
     tagsFilter(q.tags),
     q.withUnreadMessages === "true" ? gt(tickets.unreadMessages, 0) : undefined,
     onDay(companyId, tickets.createdAt, q.date),
+    // A ticket is updated no earlier than it was created: this bound lets the updated_at index narrow a creation day.
+    q.date ? sql`${tickets.updatedAt} >= ${companyMidnight(companyId, q.date)}` : undefined,
     onDay(companyId, tickets.updatedAt, q.updatedAt),
     searchWhere(companyId, q.searchParam),
   )!;

@@ -1,14 +1,15 @@
 /**
  * The conversation (core-platform §2.10): rows from messageRules, older
  * pages when scrolled within 50 px of the top (keeping what is on screen in
- * place), and the bottom on the first load and on each new message. Rows
- * off screen skip layout and paint (content-visibility), and bubbles are
- * memoised, so 5,000 messages stay smooth (DESIGN §9).
+ * place), and the bottom on the first load and on each new message. Only
+ * the rows near the view are rendered (a virtual list measured row by row),
+ * so 5,000 messages stay smooth (DESIGN §9).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from "react";
 import { Box, Chip, CircularProgress, Divider } from "@mui/material";
 import type { MessageDto } from "@balcao/contracts";
 import { useMutation } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../api/http";
 import { toastError } from "../../../api/toast-error";
@@ -22,8 +23,6 @@ export const LIST_TOP_PX = 50;
 /** Within this distance of the bottom, growing content keeps the view at the bottom. */
 const STICK_PX = 80;
 
-const rowSx = { contentVisibility: "auto", containIntrinsicSize: "auto 72px" } as const;
-
 function Separator({ row }: { row: Exclude<MessageRow, { kind: "message" }> }) {
   const { t } = useTranslation();
   if (row.kind === "day") {
@@ -33,23 +32,15 @@ function Separator({ row }: { row: Exclude<MessageRow, { kind: "message" }> }) {
       </Box>
     );
   }
+  const ended = t("messagesList.ended", { date: dateTimeLabel(row.endedAt) });
+  const started = t("messagesList.started", { date: dateTimeLabel(row.startedAt) });
   return (
     <Box sx={{ px: 2, py: 1 }} data-testid="ticket-change">
       <Divider>
-        <Chip
-          size="small"
-          color="error"
-          variant="outlined"
-          label={t("messagesList.ended", { date: dateTimeLabel(row.endedAt) })}
-        />
+        <Chip size="small" color="error" variant="outlined" label={ended} />
       </Divider>
       <Divider sx={{ mt: 1 }}>
-        <Chip
-          size="small"
-          color="success"
-          variant="outlined"
-          label={t("messagesList.started", { date: dateTimeLabel(row.startedAt) })}
-        />
+        <Chip size="small" color="success" variant="outlined" label={started} />
       </Divider>
     </Box>
   );
@@ -67,10 +58,20 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
   const { setReplyingTo } = useReply();
   const rows = useMemo(() => buildRows(messages), [messages]);
   const ref = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   /** Distance from the bottom kept while an older page is prepended. */
   const keepFromBottom = useRef<number | null>(null);
   const lastId = useRef<number | null>(null);
+  const atBottom = useRef(true);
   const [deleting, setDeleting] = useState<MessageDto | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => ref.current,
+    estimateSize: (i) => (rows[i]?.kind === "message" ? 64 : 44),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 10,
+  });
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -81,13 +82,14 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
       keepFromBottom.current = null;
     }
     // First load and each new message: to the bottom.
-    if (newest !== lastId.current) el.scrollTop = el.scrollHeight;
+    if (newest !== lastId.current) {
+      el.scrollTop = el.scrollHeight;
+      atBottom.current = true;
+    }
     lastId.current = newest;
   }, [messages]);
 
-  // Media that load after the jump to the bottom make the content grow: stay at the bottom if we were there.
-  const atBottom = useRef(true);
-  const content = useRef<HTMLDivElement>(null);
+  // Rows measured after the jump (media, long texts) and a shrinking box keep the view at the bottom if it was there.
   useEffect(() => {
     const el = ref.current;
     const inner = content.current;
@@ -96,7 +98,6 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
       if (atBottom.current && keepFromBottom.current === null) el.scrollTop = el.scrollHeight;
     });
     observer.observe(inner);
-    // The box shrinks too, when the reply bar opens or the input grows.
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -118,41 +119,51 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
   const onRetry = useCallback((m: MessageDto) => retry(m.id), [retry]);
 
   return (
-    <Box
-      ref={ref}
-      onScroll={onScroll}
-      data-testid="message-list"
-      sx={(theme) => ({
-        flex: 1,
-        minHeight: 0,
-        overflowY: "auto",
-        overflowAnchor: "none",
-        py: 1,
-        bgcolor: theme.palette.mode === "dark" ? "#0b141a" : "#efeae2",
-      })}
-    >
+    <Box sx={{ position: "relative", flex: 1, minHeight: 0, display: "flex" }}>
       {(query.isPending || query.isFetchingNextPage) && (
-        <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>
-          <CircularProgress size={24} />
-        </Box>
+        <CircularProgress size={24} sx={{ position: "absolute", top: 12, left: "calc(50% - 12px)", zIndex: 1 }} />
       )}
-      <Box ref={content}>
-        {rows.map((row) => (
-          <Box key={row.key} sx={rowSx}>
-            {row.kind === "message" ? (
-              <MessageBubble
-                message={row.message}
-                isGroup={isGroup}
-                readOnly={readOnly}
-                onReply={setReplyingTo}
-                onDelete={setDeleting}
-                onRetry={onRetry}
-              />
-            ) : (
-              <Separator row={row} />
-            )}
-          </Box>
-        ))}
+      <Box
+        ref={ref}
+        onScroll={onScroll}
+        data-testid="message-list"
+        data-rows={rows.length}
+        sx={(theme) => ({
+          flex: 1,
+          overflowY: "auto",
+          overflowAnchor: "none",
+          py: 1,
+          bgcolor: theme.palette.mode === "dark" ? "#0b141a" : "#efeae2",
+        })}
+      >
+        <Box ref={content} sx={{ position: "relative", width: "100%", height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <Box
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                sx={{ position: "absolute", top: 0, left: 0, width: "100%" }}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {row.kind === "message" ? (
+                  <MessageBubble
+                    message={row.message}
+                    isGroup={isGroup}
+                    readOnly={readOnly}
+                    onReply={setReplyingTo}
+                    onDelete={setDeleting}
+                    onRetry={onRetry}
+                  />
+                ) : (
+                  <Separator row={row} />
+                )}
+              </Box>
+            );
+          })}
+        </Box>
       </Box>
       <ConfirmDialog
         open={deleting !== null}

@@ -15,6 +15,11 @@ export const dayLabel = (iso: string) => format(new Date(iso), "dd/MM/yyyy");
 export const dateTimeLabel = (iso: string) => format(new Date(iso), "dd/MM/yyyy HH:mm");
 export const timeLabel = (iso: string) => format(new Date(iso), "HH:mm");
 
+function dayKey(iso: string): number {
+  const d = new Date(iso);
+  return d.getFullYear() * 10_000 + d.getMonth() * 100 + d.getDate();
+}
+
 /** Oldest first, each message once (a realtime create may race a page load). */
 export function orderMessages(messages: MessageDto[]): MessageDto[] {
   const byId = new Map<number, MessageDto>();
@@ -30,6 +35,7 @@ export function orderMessages(messages: MessageDto[]): MessageDto[] {
 export function buildRows(ordered: MessageDto[]): MessageRow[] {
   const rows: MessageRow[] = [];
   let previous: MessageDto | undefined;
+  let previousDay = -1;
   for (const message of ordered) {
     if (previous && previous.ticketId !== message.ticketId) {
       rows.push({
@@ -39,9 +45,10 @@ export function buildRows(ordered: MessageDto[]): MessageRow[] {
         startedAt: message.createdAt,
       });
     }
-    const day = dayLabel(message.createdAt);
-    if (!previous || dayLabel(previous.createdAt) !== day)
-      rows.push({ kind: "day", key: `d-${message.id}`, label: day });
+    // Calendar days compared cheaply: a label is only formatted where a separator goes.
+    const day = dayKey(message.createdAt);
+    if (day !== previousDay) rows.push({ kind: "day", key: `d-${message.id}`, label: dayLabel(message.createdAt) });
+    previousDay = day;
     rows.push({ kind: "message", key: `m-${message.id}`, message });
     previous = message;
   }

@@ -52,7 +52,8 @@ export const contactSaveSchema = z
   .loose();
 export type ContactSave = z.infer<typeof contactSaveSchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** YYYY-MM-DD of a real day: a 30 February answers 400 instead of failing in the database. */
+const day = z.iso.date();
 
 /** GET /contacts/ and the CSV export: the page params plus the optional creation-date filters. */
 export const contactListQuerySchema = listQuerySchema.extend({

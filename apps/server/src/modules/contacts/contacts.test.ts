@@ -202,6 +202,18 @@ describe("contacts: lists", () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("refuses impossible days (30 February, month 13) with 400 on the list and the export", async () => {
+    const t = await buildTenant(s);
+    for (const path of ["/contacts", "/contacts/export"]) {
+      for (const q of ["date=2024-02-30", "dateStart=2023-02-29", "dateEnd=2024-13-01", "dateStart=2024-04-31"]) {
+        const res = await s.request({ path: `${path}?${q}`, token: t.agent.token });
+        expect(res.statusCode, `${path}?${q}`).toBe(400);
+      }
+    }
+    // A leap day is a real day.
+    expect((await s.request({ path: "/contacts?date=2024-02-29", token: t.agent.token })).statusCode).toBe(200);
+  });
+
   it("GET /contacts/list answers [{id, name}] of every contact", async () => {
     const t = await buildTenant(s);
     const c = await newContact(t.agent.token, { name: "Listed" });

@@ -48,7 +48,7 @@ export default function EmojiPicker({ onPick }: { onPick: (native: string) => vo
     <Box
       ref={ref}
       data-testid="emoji-picker"
-      sx={{ minWidth: 300, minHeight: 200, display: "grid", placeItems: "center" }}
+      sx={{ width: "100%", height: "100%", display: "grid", placeItems: "center" }}
     >
       <CircularProgress size={24} />
     </Box>

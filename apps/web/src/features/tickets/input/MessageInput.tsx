@@ -242,6 +242,8 @@ export function MessageInput({ ticket, disabled }: { ticket: TicketDto; disabled
         onClose={() => setEmojiAnchor(null)}
         anchorOrigin={{ vertical: "top", horizontal: "left" }}
         transformOrigin={{ vertical: "bottom", horizontal: "left" }}
+        // emoji-mart's own size, so the popover is placed right before the picker's chunk arrives.
+        slotProps={{ paper: { sx: { width: 352, height: 435, maxWidth: "calc(100vw - 32px)" } } }}
       >
         <Suspense fallback={null}>
           <EmojiPicker onPick={(emoji) => setText((v) => v + emoji)} />

@@ -63,6 +63,7 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
   const keepFromBottom = useRef<number | null>(null);
   const lastId = useRef<number | null>(null);
   const atBottom = useRef(true);
+  const lastTop = useRef(0);
   const [deleting, setDeleting] = useState<MessageDto | null>(null);
 
   const virtualizer = useVirtualizer({
@@ -104,7 +105,12 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    // Only a move up lets go of the bottom: rows measured after a jump make the
+    // gap grow without anyone scrolling, and must not count as leaving it.
+    const near = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    if (el.scrollTop < lastTop.current) atBottom.current = near;
+    else if (near) atBottom.current = true;
+    lastTop.current = el.scrollTop;
     if (el.scrollTop < LIST_TOP_PX && query.hasNextPage && !query.isFetchingNextPage) {
       keepFromBottom.current = el.scrollHeight - el.scrollTop;
       void query.fetchNextPage();

@@ -3,8 +3,12 @@
  * company of 100k tickets / 1M messages / 50k contacts, starts the real server
  * on it and reports p50/p95 of the ticket list (each filter and text search),
  * the message page, and inbound ingest throughput through the Cloud API
- * webhook. BENCH_DATABASE_URL picks the database (default: balcao_bench on
- * the local PostgreSQL); BENCH_RESEED=1 seeds again.
+ * webhook. Environment:
+ *   BENCH_DATABASE_URL   the database (default: balcao_bench on the local PostgreSQL)
+ *   BENCH_RESEED=1       seed again
+ *   BENCH_ONLY=ingest    only the ingest figure (BENCH_ONLY=lists: only the lists and message pages)
+ *   BENCH_RUNS           calls per list/message scenario (default 200)
+ *   BENCH_INGEST_MESSAGES, BENCH_INGEST_CONCURRENCY   webhook deliveries (5000) and how many at once (16)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -54,7 +58,11 @@ async function main() {
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api`;
   try {
-    const figures = [...(await listAndMessages(base, tenant)), await ingest.run(base)];
+    const only = process.env.BENCH_ONLY;
+    const figures = [
+      ...(only === "ingest" ? [] : await listAndMessages(base, tenant)),
+      ...(only === "lists" ? [] : [await ingest.run(base)]),
+    ];
     log("");
     log(printFigures(figures, budgetOf));
   } finally {

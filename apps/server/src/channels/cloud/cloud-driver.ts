@@ -45,7 +45,8 @@ export class CloudDriver implements ChannelDriver {
   private events?: ChannelEvents;
 
   constructor(
-    private readonly connection: Connection,
+    /** The row as it was when the driver started: the webhook checks signatures with its app secret. */
+    readonly connection: Connection,
     graphUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {

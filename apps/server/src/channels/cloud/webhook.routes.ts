@@ -37,8 +37,10 @@ export function signatureOf(body: Buffer, appSecret: string): string {
 }
 
 export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
-  async function cloudConnection(rawId: string) {
-    const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+  /** The connection id of the path; 0 (no connection has it) for anything but digits. */
+  const idOf = (rawId: string) => (/^\d{1,9}$/.test(rawId) ? Number(rawId) : 0);
+
+  async function cloudConnection(id: number) {
     const [row] = id
       ? await ctx.db
           .select()
@@ -58,7 +60,7 @@ export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
       "/webhooks/whatsapp/:connectionId",
       { config: { access: "public" }, schema: { ...schema, params, querystring: verification } },
       async (req, reply) => {
-        const row = await cloudConnection(req.params.connectionId);
+        const row = await cloudConnection(idOf(req.params.connectionId));
         const q = req.query;
         const ok =
           q["hub.mode"] === "subscribe" &&
@@ -73,7 +75,11 @@ export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
       "/webhooks/whatsapp/:connectionId",
       { config: { access: "public" }, schema: { ...schema, params } },
       async (req, reply) => {
-        const row = await cloudConnection(req.params.connectionId);
+        // A running driver holds the connection as its last save left it (a save restarts the driver):
+        // no read per delivery. Not running: read it, to answer 404 or, once the signature holds, 503.
+        const id = idOf(req.params.connectionId);
+        const running = ctx.channels.runningDriver(id);
+        const row = running instanceof CloudDriver ? running.connection : await cloudConnection(id);
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const signature = req.headers["x-hub-signature-256"];
         if (
@@ -90,10 +96,9 @@ export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
           throw new AppError("ERR_INVALID_JSON");
         }
         const payload = cloudWebhookSchema.parse(json);
-        const driver = ctx.channels.runningDriver(row.id);
         // Not started (credentials rejected by the Graph API): 503, so Meta delivers again later.
-        if (!(driver instanceof CloudDriver)) throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, 503);
-        await driver.receive(payload);
+        if (!(running instanceof CloudDriver)) throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, 503);
+        await running.receive(payload);
         return reply.type("text/plain").send("EVENT_RECEIVED");
       },
     );

@@ -8,9 +8,7 @@ import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { AckUpdate } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { messages } from "../../db/schema/index.js";
-import { loadTicket } from "../tickets/tickets.presenter.js";
-import { loadMessage } from "./messages.presenter.js";
-import { emitMessage } from "./messages.realtime.js";
+import { announce } from "./ingest-announce.js";
 
 export async function applyAck(
   ctx: Context,
@@ -41,7 +39,5 @@ export async function applyAck(
     .returning({ id: messages.id, ticketId: messages.ticketId });
   // Unknown id: a message sent from elsewhere (another app on the same number), or not ours.
   if (!row) return;
-  const ticket = await loadTicket(ctx.db, connection.companyId, row.ticketId);
-  const message = await loadMessage(ctx.db, connection.companyId, row.id);
-  if (ticket && message) emitMessage(ctx, "update", message, ticket);
+  await announce(ctx, connection.companyId, { ticketId: row.ticketId, messageId: row.id, action: "update" });
 }

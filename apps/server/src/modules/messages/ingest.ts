@@ -4,29 +4,27 @@
  * announced to the company's sockets. A driver acknowledges the provider only
  * after this resolves, so nothing is lost; a repeat stores nothing twice.
  *
- * Steps: filter (group setting, edits/revokes, removed reactions) → already
- * stored? → media into company storage (outside the transaction: it is a
- * network download) → storeInbound (one transaction) → announce. Automation
- * (chatbot routing, flows, AI) follows `storeInbound` and works on its result.
+ * Steps: filter (group setting, edits/revokes, removed reactions) → for media,
+ * already stored? then the file into company storage (outside any
+ * transaction: it is a network download) → storeInbound → announce.
+ * Automation (chatbot routing, flows, AI) follows `storeInbound` and works on
+ * its result.
  */
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { AppError } from "../../http/errors.js";
 import { inboundKind, type StoredMedia } from "../../media/storage.js";
-import { presentContact } from "../contacts/contacts.presenter.js";
 import { settingValue } from "../settings/settings.queries.js";
-import { loadTicket } from "../tickets/tickets.presenter.js";
-import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
-import { changeStored, isStored, storeInbound, type IngestConnection, type StoredInbound } from "./ingest-store.js";
-import { loadMessage } from "./messages.presenter.js";
-import { emitMessage } from "./messages.realtime.js";
+import { announce } from "./ingest-announce.js";
+import { changeStored, isStored, storeInbound, type IngestConnection } from "./ingest-store.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, inbound: InboundMessage): Promise<void> {
   if (inbound.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
   if (inbound.editOfWid || inbound.revokeOfWid) return applyChange(ctx, connection, inbound);
   // Taking a reaction back leaves the stored one: the ticket keeps what the customer did.
   if (inbound.reaction && !inbound.reaction.emoji) return;
-  if (await isStored(ctx.db, connection, inbound.wid)) return;
+  // Only a repeat with media is worth a look first (no second download); storeInbound skips repeats itself.
+  if (inbound.media && (await isStored(ctx.db, connection, inbound.wid))) return;
 
   const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound.media) : undefined;
   const stored = await storeInbound(ctx.db, connection, inbound, media);
@@ -35,7 +33,7 @@ export async function ingest(ctx: Context, connection: IngestConnection, inbound
     await ctx.media.remove(media?.mediaPath);
     return;
   }
-  await announce(ctx, connection.companyId, stored);
+  await announce(ctx, connection.companyId, { ...stored, action: "create" });
 }
 
 /**
@@ -61,25 +59,11 @@ async function storeMedia(
   }
 }
 
-/** The ticket (its list row, unread count) first, then the message into the open ticket box. */
-async function announce(ctx: Context, companyId: number, stored: StoredInbound) {
-  for (const contact of stored.newContacts) {
-    ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(contact) });
-  }
-  const ticket = await loadTicket(ctx.db, companyId, stored.ticketId);
-  const message = await loadMessage(ctx.db, companyId, stored.messageId);
-  if (!ticket || !message) return;
-  emitTicketUpdate(ctx, ticket);
-  emitMessage(ctx, "create", message, ticket);
-}
-
 async function applyChange(ctx: Context, connection: IngestConnection, inbound: InboundMessage) {
   const changed = inbound.editOfWid
     ? await changeStored(ctx.db, connection, { wid: inbound.editOfWid, body: inbound.body })
     : await changeStored(ctx.db, connection, { wid: inbound.revokeOfWid!, revoked: true });
   // Unknown original (older than this install, or never stored): nothing to change.
   if (!changed) return;
-  const ticket = await loadTicket(ctx.db, connection.companyId, changed.ticketId);
-  const message = await loadMessage(ctx.db, connection.companyId, changed.id);
-  if (ticket && message) emitMessage(ctx, "update", message, ticket);
+  await announce(ctx, connection.companyId, { ticketId: changed.ticketId, messageId: changed.id, action: "update" });
 }

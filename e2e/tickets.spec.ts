@@ -114,3 +114,55 @@ test("on a phone the bottom navigation switches between the list and the ticket"
   await expect(header(page).getByTestId("ticket-contact-name")).toContainText(contact.name);
   await context.close();
 });
+
+test("from the contacts page to a ticket with tags, notes, search and the admin's peek", async ({ page, baseURL }) => {
+  const { admin, contact } = await companyWithContact(baseURL!, "tickets-extras");
+  await openWorkspace(page, admin);
+
+  // The contacts page's WhatsApp button opens the new-ticket modal with the contact chosen.
+  await page.getByTestId("menu-item-contacts").click();
+  await page.getByTestId(`contact-row-${contact.id}`).getByTestId("contact-new-ticket").click();
+  const modal = page.getByTestId("new-ticket-modal");
+  await expect(modal.getByTestId("new-ticket-contact")).toHaveValue(new RegExp(contact.name));
+  await modal.getByTestId("new-ticket-ok").click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  const ticketId = Number(await page.getByTestId("ticket-view").getAttribute("data-ticket-id"));
+
+  // A tag created by name from the selector shows on the ticket and in the list.
+  await page.getByTestId("tag-selector").fill("Prioridade");
+  await page.getByRole("option", { name: t("pt", "tagSelector.create", { name: "Prioridade" }) }).click();
+  await expect(page.getByTestId("ticket-tag-chip")).toHaveText("Prioridade");
+  await expect(item(page, ticketId).getByTestId("ticket-tag")).toHaveText("Prioridade");
+
+  // The contact drawer: links, a note added and deleted after its confirmation.
+  await header(page).getByTestId("ticket-contact").click();
+  const drawer = page.getByTestId("contact-drawer");
+  await expect(drawer.getByTestId("drawer-number")).toHaveAttribute("href", "tel:5511912345678");
+  await drawer.getByTestId("note-save").click();
+  await expect(drawer.getByText(t("pt", "contactModal.validation.required"))).toBeVisible();
+  await drawer.getByTestId("note-text").fill("Cliente VIP");
+  await drawer.getByTestId("note-save").click();
+  await expect(page.getByText(t("pt", "ticketNotes.toasts.added")).first()).toBeVisible();
+  await drawer.locator('[data-testid^="note-"]').filter({ hasText: "Cliente VIP" }).getByTestId("note-delete").click();
+  await expect(page.getByTestId("note-delete-dialog")).toContainText(t("pt", "ticketNotes.confirmationModal.title"));
+  await page.getByTestId("note-delete-dialog-confirm").click();
+  await expect(page.getByText(t("pt", "ticketNotes.toasts.deleted")).first()).toBeVisible();
+  await expect(drawer.getByText("Cliente VIP")).toHaveCount(0);
+  await drawer.getByTestId("contact-drawer-close").click();
+
+  // Search by a lower-cased part of the name; clearing it goes back to Open.
+  await page.getByTestId("tab-search").click();
+  await page.getByTestId("ticket-search").fill("EXTRAS");
+  await expect(page.getByTestId("list-search").getByTestId(`ticket-item-${ticketId}`)).toBeVisible();
+  await page.getByTestId("ticket-search").fill("");
+  await expect(page.getByTestId("list-open")).toBeVisible();
+
+  // The admin's read-only peek.
+  await item(page, ticketId).getByTestId("ticket-peek").click();
+  const peek = page.getByTestId("peek-dialog");
+  await expect(peek.getByTestId("peek-id")).toHaveText(`#${ticketId}`);
+  await expect(peek.getByTestId("peek-user")).toHaveText(t("pt", "peekDialog.assignedTo", { name: admin.name }));
+  await expect(peek.getByTestId("message-text")).toHaveCount(0);
+  await peek.getByTestId("peek-close").click();
+  await expect(peek).toBeHidden();
+});

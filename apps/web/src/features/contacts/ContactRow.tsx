@@ -10,12 +10,13 @@ interface Props {
   mayDelete: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onNewTicket: () => void;
 }
 
 const hideOnPhone = { display: { xs: "none", md: "table-cell" } };
 const hideOnSmallPhone = { display: { xs: "none", sm: "table-cell" } };
 
-export function ContactRow({ contact, mayDelete, onEdit, onDelete }: Props) {
+export function ContactRow({ contact, mayDelete, onEdit, onDelete, onNewTicket }: Props) {
   const { t } = useTranslation();
   return (
     <TableRow hover data-testid={`contact-row-${contact.id}`}>
@@ -33,18 +34,15 @@ export function ContactRow({ contact, mayDelete, onEdit, onDelete }: Props) {
       </TableCell>
       <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
         <Box component="span" sx={{ display: "inline-flex" }}>
-          {/* The new-ticket modal arrives with the tickets area; until then the action is shown, disabled. */}
-          <Tooltip title={t("contacts.buttons.newTicketSoon")}>
-            <span>
-              <IconButton
-                size="small"
-                disabled
-                aria-label={t("contacts.buttons.newTicket")}
-                data-testid="contact-new-ticket"
-              >
-                <WhatsApp fontSize="small" />
-              </IconButton>
-            </span>
+          <Tooltip title={t("contacts.buttons.newTicket")}>
+            <IconButton
+              size="small"
+              onClick={onNewTicket}
+              aria-label={t("contacts.buttons.newTicket")}
+              data-testid="contact-new-ticket"
+            >
+              <WhatsApp fontSize="small" />
+            </IconButton>
           </Tooltip>
           <RowAction action="edit" onClick={onEdit} label={t("contacts.buttons.edit")} testId="contact-edit" />
           {mayDelete && (

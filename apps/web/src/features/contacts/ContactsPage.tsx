@@ -4,12 +4,12 @@
  * contacts-page:deleteContact) after 'delete <name>?'. The list follows
  * company-{companyId}-contact live.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import FileDownload from "@mui/icons-material/FileDownload";
 import UploadFile from "@mui/icons-material/UploadFile";
-import { can } from "@balcao/contracts";
+import { can, type ContactDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../api/download";
 import { toastError } from "../../api/toast-error";
@@ -20,7 +20,14 @@ import { ContactModal } from "./ContactModal";
 import { contactColumns, ContactRow } from "./ContactRow";
 import { useContactsList, useDeleteContact } from "./useContacts";
 
-type Dialogs = { kind: "none" } | { kind: "contact"; contactId?: number } | { kind: "import" };
+type Dialogs =
+  | { kind: "none" }
+  | { kind: "contact"; contactId?: number }
+  | { kind: "import" }
+  | { kind: "ticket"; contact: ContactDto };
+
+/** The tickets area's new-ticket modal, opened with the row's contact. */
+const NewTicketModal = lazy(() => import("../tickets/dialogs/NewTicketModal"));
 
 export default function ContactsPage() {
   const { t } = useTranslation();
@@ -90,6 +97,7 @@ export default function ContactsPage() {
           contact={contact}
           mayDelete={mayDelete}
           onEdit={() => setDialog({ kind: "contact", contactId: contact.id })}
+          onNewTicket={() => setDialog({ kind: "ticket", contact })}
           onDelete={askDelete}
         />
       )}
@@ -107,6 +115,11 @@ export default function ContactsPage() {
     >
       {dialog.kind === "contact" && <ContactModal contactId={dialog.contactId} onClose={close} />}
       {dialog.kind === "import" && <ContactImportModal onClose={close} />}
+      {dialog.kind === "ticket" && (
+        <Suspense fallback={null}>
+          <NewTicketModal initialContact={dialog.contact} onClose={close} />
+        </Suspense>
+      )}
     </ListPage>
   );
 }

@@ -94,6 +94,8 @@ export default function NewTicketModal({
   };
 
   const options: Option[] = [...search.contacts];
+  // A contact chosen beforehand (from the contacts page) stays a known option.
+  if (contact && !options.some((o) => o.id === contact.id)) options.unshift(contact);
   const typed = text.trim();
   if (search.term && !search.loading && !search.contacts.some((c) => c.name.toLowerCase() === typed.toLowerCase())) {
     options.push({ id: 0, name: typed, add: true });

@@ -166,3 +166,33 @@ test("from the contacts page to a ticket with tags, notes, search and the admin'
   await peek.getByTestId("peek-close").click();
   await expect(peek).toBeHidden();
 });
+
+test("an agent sees the tickets of their queues and is turned away from another queue's ticket", async ({
+  page,
+  baseURL,
+}) => {
+  const { api, contact, queue } = await companyWithContact(baseURL!, "tickets-agent");
+  const other = await api("POST", "/queue", { name: "Financeiro", color: "#e53935", greetingMessage: "" });
+  const agent = { ...newPerson("tickets-agent-user"), password: "Agente123" };
+  await api("POST", "/users", {
+    name: "Agente Ana",
+    email: agent.email,
+    password: agent.password,
+    profile: "user",
+    queueIds: [queue.id],
+  });
+  const outside = (await api("POST", "/tickets", { contactId: contact.id, queueId: other.id, status: "open" })) as {
+    id: number;
+    uuid?: string;
+  };
+
+  await openWorkspace(page, agent);
+  // No "Show all" for agents; their queue filter holds their own queue only.
+  await expect(page.getByTestId("show-all")).toHaveCount(0);
+  await expect(page.getByTestId("queue-filter")).toHaveValue(String(queue.id));
+  await expect(item(page, outside.id)).toHaveCount(0);
+
+  await page.goto(`/tickets/${outside.uuid}`);
+  await expect(page.getByText(t("pt", "tickets.toasts.unauthorized")).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/tickets$/);
+});

@@ -14,6 +14,7 @@ import SwapHoriz from "@mui/icons-material/SwapHoriz";
 import { can, type SettingEntry, type TicketDto } from "@balcao/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { api } from "../../../api/http";
 import { toastError } from "../../../api/toast-error";
 import { useAuth } from "../../../app/auth";
@@ -39,6 +40,7 @@ function usePanelUrl(enabled: boolean): string {
 export function TicketOptionsMenu({ ticket, onDeleting }: { ticket: TicketDto; onDeleting: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [transferring, setTransferring] = useState(false);
@@ -46,6 +48,7 @@ export function TicketOptionsMenu({ ticket, onDeleting }: { ticket: TicketDto; o
   const remove = useMutation({
     mutationFn: () => api.delete(`/tickets/${ticket.id}`),
     onMutate: onDeleting,
+    onSuccess: () => void navigate("/tickets"),
     onError: toastError,
   });
   const close = () => setAnchor(null);

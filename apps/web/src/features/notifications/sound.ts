@@ -10,6 +10,8 @@ export function playChime(volume: number = getVolume()) {
   if (volume <= 0 || typeof AudioContext === "undefined") return;
   context ??= new AudioContext();
   const ctx = context;
+  // A context made before any click starts suspended; a later gesture lets it resume.
+  if (ctx.state === "suspended") void ctx.resume();
   const now = ctx.currentTime;
   const gain = ctx.createGain();
   gain.connect(ctx.destination);

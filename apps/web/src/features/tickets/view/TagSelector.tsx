@@ -4,7 +4,7 @@
  * synchronised with POST /tags/sync {ticketId, tags}.
  */
 import { Autocomplete, Box, Chip, TextField, createFilterOptions } from "@mui/material";
-import type { TicketDto } from "@balcao/contracts";
+import { tagLimits, type TicketDto } from "@balcao/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../api/http";
@@ -48,7 +48,9 @@ export function TagSelector({ ticket, disabled }: { ticket: TicketDto; disabled?
         filterOptions={(options, params) => {
           const found = filter(options, params);
           const typed = params.inputValue.trim();
-          if (typed && !options.some((o) => o.name.toLowerCase() === typed.toLowerCase())) {
+          // A new tag needs the tags area's minimum name length.
+          const isNew = !options.some((o) => o.name.toLowerCase() === typed.toLowerCase());
+          if (typed.length >= tagLimits.nameMin && isNew) {
             found.push({ id: 0, name: typed, color: "", create: true });
           }
           return found;

@@ -20,7 +20,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Raw SQL access, used by pg-boss and by the few statements drizzle does not express. */
 export interface RawSql {
-  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * `name` makes it a prepared statement on PostgreSQL (parsed and planned once per connection,
+   * for hot statements; one name, one text); PGlite runs it as usual.
+   */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<{ rows: T[] }>;
 }
 
 export interface Database {
@@ -72,7 +76,10 @@ export async function openPostgres(url: string, max = 10, onIdleError?: IdleErro
     db,
     kind: "postgres",
     url,
-    raw: { query: async (text, values) => pool.query(text, values) as never },
+    raw: {
+      query: async (text, values, name) =>
+        (name ? pool.query({ name, text, values }) : pool.query(text, values)) as never,
+    },
     migrate: () => migratePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
   };

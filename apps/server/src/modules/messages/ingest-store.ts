@@ -1,27 +1,24 @@
 /**
- * Where ingest writes: contact → the contact's active ticket on this
- * connection → the message → the ticket's unread count and last message.
- *
- * Most messages come from a contact who already has an active ticket; they
- * take one statement (no transaction round trips): find and lock that ticket,
- * insert the message, update the ticket. The rest — a new contact, a name to
- * take, no active ticket, a group — take a transaction that makes the contact
- * and the ticket first, then the same message statement.
+ * Where ingest writes, in one statement per message (DESIGN §6, §9): the
+ * contact (made, or renamed when known only by its number), the contact's
+ * active ticket on this connection (found and locked, or made), the message,
+ * and the ticket's unread count and last message. One round trip and one
+ * commit, prepared once per database connection: a burst of deliveries costs
+ * the database little more than the rows it writes.
  *
  * Races between concurrent deliveries are settled by the unique indexes
  * (contacts_company_number_uq, tickets_active_contact_uq,
- * messages_whatsapp_wid_uq): insert … on conflict, then read what the other
- * transaction committed. Raw statements return ids and flags only, so both
- * drivers (PGlite and node-postgres) answer them alike.
+ * messages_whatsapp_wid_uq): an insert that meets a row another transaction
+ * just committed does nothing, and since one statement only sees what was
+ * committed when it began, the statement then runs again and finds that row.
  */
-import { and, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { InboundMessage } from "../../channels/driver.js";
-import type { Db } from "../../db/client.js";
-import { contacts, messages, tickets } from "../../db/schema/index.js";
+import type { Database, Db } from "../../db/client.js";
+import { contacts, messages } from "../../db/schema/index.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { lastMessageOf } from "./last-message.js";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type ContactRow = typeof contacts.$inferSelect;
 export interface IngestConnection {
   id: number;
@@ -38,27 +35,103 @@ export interface StoredInbound {
 /** The name a contact takes from WhatsApp: the profile name, or the number when there is none. */
 const nameOf = (who: { number: string; name: string }) => who.name.trim() || who.number;
 
-/**
- * A contact known only by its number takes the name WhatsApp gives; a name someone typed stays.
- * One statement: insert, or on conflict rename when that rule says so (the row comes back either
- * way, with `inserted` telling which happened).
+/*
+ * $1 company, $2 connection, $3 chat number, $4 chat name, $5 chat is a group, $6 the sender
+ * contact (a group's participant) or null, $7 fromMe, $8 wid, $9 body, $10 mediaType,
+ * $11 mediaPath, $12 mediaName, $13 quoted wid, $14 providerData, $15 sent at, $16 the
+ * ticket's lastMessage, $17 now.
  */
-async function upsertContact(
-  tx: Tx,
-  connection: IngestConnection,
-  who: { number: string; name: string; isGroup: boolean },
-  created: ContactRow[],
-): Promise<ContactRow> {
+const storeStatement = `
+with existing as (
+  select id, name, number, is_group from contacts where company_id = $1::int and number = $3::text
+),
+inserted as (
+  insert into contacts (company_id, number, name, is_group, whatsapp_id)
+  select $1::int, $3::text, $4::text, $5::boolean, $2::int
+  where not exists (select 1 from existing)
+  on conflict (company_id, number) do nothing
+  returning id, is_group
+),
+-- A contact known only by its number takes the name WhatsApp gives; a name someone typed stays
+-- (checked again on the row itself, should someone type one meanwhile).
+renamed as (
+  update contacts set name = $4::text, updated_at = $17::timestamptz
+  from existing
+  where contacts.id = existing.id and existing.name = existing.number
+    and contacts.name = contacts.number and $4::text <> contacts.number
+),
+chat as (
+  select id, is_group from existing union all select id, is_group from inserted
+),
+-- Locked, so a close cannot slip in between finding the ticket and counting the message on it.
+found as (
+  select t.id from tickets t join chat on t.contact_id = chat.id
+  where t.whatsapp_id = $2::int and t.status <> 'closed'
+  for update of t
+),
+stored as (
+  select id from messages where whatsapp_id = $2::int and wid = $8::text
+),
+-- A new ticket is pending, with no queue and no user, and already counts this message.
+created as (
+  insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, queued_at,
+    unread_messages, last_message, updated_at)
+  select $1::int, chat.id, $2::int, 'pending', chat.is_group, $17::timestamptz,
+    case when $7::boolean then 0 else 1 end, $16::text, $17::timestamptz
+  from chat
+  where not exists (select 1 from found) and not exists (select 1 from stored)
+  on conflict do nothing
+  returning id
+),
+target as (
+  select id from found union all select id from created
+),
+message as (
+  insert into messages (company_id, ticket_id, whatsapp_id, wid, contact_id, from_me, body, read, ack,
+    media_type, media_path, media_name, quoted_msg_id, provider_data, created_at)
+  select $1::int, target.id, $2::int, $8::text,
+    case when $7::boolean then null else coalesce($6::int, (select id from chat)) end,
+    -- Sent from the phone: already read, and already on WhatsApp's servers.
+    $7::boolean, $9::text, $7::boolean, case when $7::boolean then 2 else 1 end,
+    $10::text, $11::text, $12::text,
+    (select q.id from messages q where q.company_id = $1::int and q.whatsapp_id = $2::int and q.wid = $13::text),
+    $14::jsonb, $15::timestamptz
+  from target
+  on conflict (whatsapp_id, wid) do nothing
+  returning id, ticket_id
+),
+-- A ticket made above already counts the message (this statement cannot see its row).
+counted as (
+  update tickets set
+    -- An outgoing message (sent from the phone) counts as the attendant having read the chat.
+    unread_messages = case when $7::boolean then 0 else tickets.unread_messages + 1 end,
+    last_message = $16::text,
+    updated_at = $17::timestamptz
+  from message
+  where tickets.id = message.ticket_id
+)
+select (select id from target) as "ticketId", (select id from message) as "messageId",
+  exists (select 1 from stored) as "stored", (select id from inserted) as "newContactId"`;
+
+interface StoreResult {
+  ticketId: number | null;
+  messageId: number | null;
+  stored: boolean;
+  newContactId: number | null;
+}
+
+/** A concurrent delivery's contact or ticket met at most once or twice; more means something else is wrong. */
+const attempts = 3;
+
+/**
+ * A group's participant, before the message: one statement, a new contact or the known one
+ * (renamed by the same rule as the chat), with whether it was made.
+ */
+async function upsertSender(db: Db, connection: IngestConnection, sender: { number: string; name: string }) {
   const takesName = sql`${contacts.name} = ${contacts.number} and excluded.name <> excluded.number`;
-  const [row] = await tx
+  const [row] = await db
     .insert(contacts)
-    .values({
-      companyId: connection.companyId,
-      number: who.number,
-      name: nameOf(who),
-      isGroup: who.isGroup,
-      whatsappId: connection.id,
-    })
+    .values({ companyId: connection.companyId, number: sender.number, name: nameOf(sender), whatsappId: connection.id })
     .onConflictDoUpdate({
       target: [contacts.companyId, contacts.number],
       set: {
@@ -68,141 +141,63 @@ async function upsertContact(
     })
     .returning({ ...getTableColumns(contacts), inserted: sql<boolean>`xmax = 0` });
   const { inserted, ...contact } = row!;
-  if (inserted) created.push(contact);
-  return contact;
-}
-
-/** One active (not closed) ticket per contact and connection; a new one is pending, no queue, no user. */
-async function activeTicketId(tx: Tx, connection: IngestConnection, contact: ContactRow, isNew: boolean) {
-  const find = async () => {
-    const [found] = await tx
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(
-        and(eq(tickets.contactId, contact.id), eq(tickets.whatsappId, connection.id), ne(tickets.status, "closed")),
-      );
-    return found?.id;
-  };
-  // A contact made by this very message has no ticket yet.
-  const existing = isNew ? undefined : await find();
-  if (existing) return existing;
-  const [created] = await tx
-    .insert(tickets)
-    .values({
-      companyId: connection.companyId,
-      contactId: contact.id,
-      whatsappId: connection.id,
-      status: "pending",
-      isGroup: contact.isGroup,
-      queuedAt: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: tickets.id });
-  // Nothing inserted: a concurrent delivery's ticket won (committed, since the insert waited for it).
-  return created?.id ?? (await find())!;
-}
-
-/**
- * The message statement: `target` yields the ticket (ticket_id) and the message's contact
- * (contact_id); the message is inserted there, unless stored already, and the ticket counts it.
- * Answers the ticket id (null when `target` found none) and the new message's id (null when stored).
- */
-async function insertMessage(
-  db: Db | Tx,
-  connection: IngestConnection,
-  inbound: InboundMessage,
-  media: StoredMedia | undefined,
-  target: SQL,
-): Promise<{ ticketId: number | null; messageId: number | null }> {
-  const { companyId, id: whatsappId } = connection;
-  const fromMe = inbound.fromMe;
-  // A reaction quotes the message it reacts to, so the client can show it beside that one.
-  const quotedWid = inbound.reaction?.targetWid ?? inbound.quotedWid ?? null;
-  const lastMessage = lastMessageOf({ ...inbound, mediaName: media?.mediaName });
-  const result = await db.execute(sql`
-    with target as (${target}),
-    message as (
-      insert into ${messages} (company_id, ticket_id, whatsapp_id, wid, contact_id, from_me, body, read, ack,
-        media_type, media_path, media_name, quoted_msg_id, provider_data, created_at)
-      select ${companyId}::int, target.ticket_id, ${whatsappId}::int, ${inbound.wid}::text, target.contact_id,
-        ${fromMe}::boolean, ${inbound.body}::text,
-        -- Sent from the phone: already read, and already on WhatsApp's servers.
-        ${fromMe}::boolean, ${fromMe ? 2 : 1}::int,
-        ${inbound.mediaType}::text, ${media?.mediaPath ?? null}::text, ${media?.mediaName ?? null}::text,
-        (select q.id from ${messages} q
-          where q.company_id = ${companyId}::int and q.whatsapp_id = ${whatsappId}::int and q.wid = ${quotedWid}::text),
-        ${inbound.raw === undefined ? null : JSON.stringify(inbound.raw)}::jsonb, ${inbound.timestamp}::timestamptz
-      from target
-      on conflict (whatsapp_id, wid) do nothing
-      returning id, ticket_id
-    ),
-    counted as (
-      update ${tickets} set
-        -- An outgoing message (sent from the phone) counts as the attendant having read the chat.
-        unread_messages = ${fromMe ? sql`0` : sql`${tickets.unreadMessages} + 1`},
-        last_message = ${lastMessage}::text,
-        updated_at = ${new Date()}::timestamptz
-      from message where ${tickets.id} = message.ticket_id
-    )
-    select (select ticket_id from target) as "ticketId", (select id from message) as "messageId"`);
-  // Both drivers answer raw statements with { rows }; Db types the result as unknown.
-  const [row] = (result as { rows: { ticketId: number | null; messageId: number | null }[] }).rows;
-  return { ticketId: row?.ticketId ?? null, messageId: row?.messageId ?? null };
-}
-
-/**
- * The contact's active ticket, locked so a close cannot slip in before the message lands; none when
- * the contact is unknown or still has to take WhatsApp's name (the transaction's work).
- */
-function knownChat(connection: IngestConnection, inbound: InboundMessage): SQL {
-  return sql`
-    select t.id as ticket_id, ${inbound.fromMe ? sql`null::int` : sql`c.id`} as contact_id
-    from ${contacts} c join ${tickets} t on t.contact_id = c.id
-    where c.company_id = ${connection.companyId}::int and c.number = ${inbound.chatNumber}::text
-      and not (c.name = c.number and ${nameOf({ number: inbound.chatNumber, name: inbound.chatName })}::text <> c.number)
-      and t.whatsapp_id = ${connection.id}::int and t.status <> 'closed'
-    for update of t`;
+  return { contact, inserted };
 }
 
 /** Undefined when the message was already stored (a repeated or concurrent delivery). */
 export async function storeInbound(
-  db: Db,
+  database: Database,
   connection: IngestConnection,
   inbound: InboundMessage,
   media: StoredMedia | undefined,
 ): Promise<StoredInbound | undefined> {
-  if (!inbound.isGroup) {
-    const fast = await insertMessage(db, connection, inbound, media, knownChat(connection, inbound));
-    if (fast.ticketId !== null) {
-      return fast.messageId === null
-        ? undefined
-        : { messageId: fast.messageId, ticketId: fast.ticketId, newContacts: [] };
+  // In a group the participant who wrote is a contact too, and the message's sender.
+  const sender =
+    inbound.isGroup && inbound.sender && !inbound.fromMe
+      ? await upsertSender(database.db, connection, inbound.sender)
+      : undefined;
+  const values = [
+    connection.companyId,
+    connection.id,
+    inbound.chatNumber,
+    nameOf({ number: inbound.chatNumber, name: inbound.chatName }),
+    inbound.isGroup,
+    sender?.contact.id ?? null,
+    inbound.fromMe,
+    inbound.wid,
+    inbound.body,
+    inbound.mediaType,
+    media?.mediaPath ?? null,
+    media?.mediaName ?? null,
+    // A reaction quotes the message it reacts to, so the client can show it beside that one.
+    inbound.reaction?.targetWid ?? inbound.quotedWid ?? null,
+    inbound.raw === undefined ? null : JSON.stringify(inbound.raw),
+    inbound.timestamp,
+    lastMessageOf({ ...inbound, mediaName: media?.mediaName }),
+    new Date(),
+  ];
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await database.raw.query<StoreResult>(storeStatement, values, "ingest_store_inbound");
+    const result = rows[0]!;
+    if (result.stored) return undefined;
+    if (result.ticketId !== null) {
+      // A ticket but no message: the same message, committed by a concurrent delivery meanwhile.
+      if (result.messageId === null) return undefined;
+      const newContacts = await contactsMade(database.db, connection, result.newContactId);
+      if (sender?.inserted) newContacts.push(sender.contact);
+      return { messageId: result.messageId, ticketId: result.ticketId, newContacts };
     }
+    if (attempt === attempts)
+      throw new Error(`ingest: no contact or ticket for ${inbound.wid} after ${attempts} tries`);
   }
-  return db.transaction(async (tx) => {
-    const newContacts: ContactRow[] = [];
-    const chat = await upsertContact(
-      tx,
-      connection,
-      { number: inbound.chatNumber, name: inbound.chatName, isGroup: inbound.isGroup },
-      newContacts,
-    );
-    // In a group the participant who wrote is a contact too, and the message's sender.
-    const sender =
-      inbound.isGroup && inbound.sender && !inbound.fromMe
-        ? await upsertContact(tx, connection, { ...inbound.sender, isGroup: false }, newContacts)
-        : undefined;
-    const ticketId = await activeTicketId(tx, connection, chat, newContacts.includes(chat));
-    const contactId = inbound.fromMe ? null : (sender ?? chat).id;
-    const { messageId } = await insertMessage(
-      tx,
-      connection,
-      inbound,
-      media,
-      sql`select ${ticketId}::int as ticket_id, ${contactId}::int as contact_id`,
-    );
-    return messageId === null ? undefined : { messageId, ticketId, newContacts };
-  });
+}
+
+async function contactsMade(db: Db, connection: IngestConnection, id: number | null): Promise<ContactRow[]> {
+  if (id === null) return [];
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.id, id)));
 }
 
 /** Already stored (a repeated delivery): checked before downloading its media. */

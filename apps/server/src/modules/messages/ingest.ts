@@ -27,7 +27,7 @@ export async function ingest(ctx: Context, connection: IngestConnection, inbound
   if (inbound.media && (await isStored(ctx.db, connection, inbound.wid))) return;
 
   const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound.media) : undefined;
-  const stored = await storeInbound(ctx.db, connection, inbound, media);
+  const stored = await storeInbound(ctx.database, connection, inbound, media);
   if (!stored) {
     // A concurrent repeat of the same delivery won the insert; its copy of the file is the one kept.
     await ctx.media.remove(media?.mediaPath);

@@ -24,10 +24,12 @@ interface Props {
   onReply?: (message: MessageDto) => void;
   onDelete?: (message: MessageDto) => void;
   onRetry?: (message: MessageDto) => void;
+  /** A failed message of an earlier ticket of the contact cannot be sent again from here. */
+  retryable?: boolean;
 }
 
 export const MessageBubble = memo(function MessageBubble(props: Props) {
-  const { message, isGroup, readOnly, onReply, onDelete, onRetry } = props;
+  const { message, isGroup, readOnly, onReply, onDelete, onRetry, retryable = true } = props;
   const { t } = useTranslation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
@@ -122,7 +124,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             </Tooltip>
           )}
         </Box>
-        {mine && failed && !readOnly && (
+        {mine && failed && !readOnly && retryable && (
           <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 1 }}>
             <Typography variant="caption" color="error">
               {t("messagesList.sendFailed")}

@@ -162,6 +162,7 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
                     onReply={setReplyingTo}
                     onDelete={setDeleting}
                     onRetry={onRetry}
+                    retryable={row.message.ticketId === ticketId}
                   />
                 ) : (
                   <Separator row={row} />

@@ -206,6 +206,37 @@ describe("tickets of inbound messages", () => {
   });
 });
 
+describe("a burst of concurrent deliveries", () => {
+  it("announces every message once, on its own customer's ticket, with the ticket counting it", async () => {
+    const t = await company();
+    const people = [customer(), customer(), customer(), customer()];
+    const says = people.flatMap((from, p) =>
+      [1, 2, 3].map((n) =>
+        fake.customerMessage({ phoneNumberId: t.connection.cloudPhoneNumberId, from, text: `cliente ${p} msg ${n}` }),
+      ),
+    );
+    const answers = await Promise.all(says);
+    expect(answers.map((a) => a.status)).toEqual(says.map(() => 200));
+    await flush(s, t.socket);
+
+    expect(t.messagesSeen.map((e) => e.message.wid).sort()).toEqual(answers.map((a) => a.wid).sort());
+    const ticketOf = new Map<string, number>();
+    for (const { message, ticket } of t.messagesSeen) {
+      const p = Number(/^cliente (\d)/.exec(message.body)![1]);
+      expect(message.contact?.number).toBe(people[p]);
+      expect(ticket.id).toBe(message.ticketId);
+      expect(ticketOf.get(people[p]!) ?? ticket.id).toBe(ticket.id);
+      ticketOf.set(people[p]!, ticket.id);
+    }
+    expect(new Set(ticketOf.values()).size).toBe(people.length);
+    // Each message moved its ticket in the lists; the last word on each ticket counts all three.
+    expect(t.ticketsSeen).toHaveLength(says.length);
+    for (const id of ticketOf.values()) {
+      expect(t.ticketsSeen.filter((e) => e.ticket.id === id).at(-1)!.ticket.unreadMessages).toBe(3);
+    }
+  });
+});
+
 describe("realtime of inbound messages", () => {
   it("reaches the company's sockets in the ticket's rooms, and never another company's", async () => {
     const t = await company();

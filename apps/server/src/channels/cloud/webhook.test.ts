@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
 import { buildCloudConnection, webhookUrl, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
 import { buildCompany } from "../../../test/factories.js";
 import { envelope, sampleMedia, sign, type FakeGraph } from "../../../test/fake-graph.js";
@@ -209,6 +209,29 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
     image.id = realId;
     expect((await fake.webhook(envelope([[value]]), { phoneNumberId })).status).toBe(200);
     expect((await messagesOf(company.id)).map((m) => [m.body, Boolean(m.mediaPath)])).toEqual([["depois", true]]);
+  });
+
+  it("checks signatures with the app secret of the connection's last save", async () => {
+    const { company, connection } = await setup();
+    const phoneNumberId = connection.cloudPhoneNumberId;
+    const payload = () =>
+      envelope([[fake.customerValue({ phoneNumberId, from: customer(), text: "depois da troca" }).value]]);
+    await s.ctx.db.update(whatsapps).set({ cloudAppSecret: "rotated-secret" }).where(eq(whatsapps.id, connection.id));
+    // The connections service restarts the driver after every save.
+    await s.ctx.channels.refresh(connection.id);
+    const old = payload();
+    const signedWithOld = await fake.webhook(old, {
+      phoneNumberId,
+      signature: sign(JSON.stringify(old), connection.cloudAppSecret),
+    });
+    expect(signedWithOld.status).toBe(401);
+    const current = payload();
+    const signedWithNew = await fake.webhook(current, {
+      phoneNumberId,
+      signature: sign(JSON.stringify(current), "rotated-secret"),
+    });
+    expect(signedWithNew.status).toBe(200);
+    expect(await messagesOf(company.id)).toHaveLength(1);
   });
 
   it("answers 503 (Meta delivers again later) while the connection is not started", async () => {

@@ -59,7 +59,12 @@ test("a company admin changes an option, and keeps company business hours on the
   await expect(page.getByTestId("hours-monday-startTime")).toHaveValue("08:00");
   await page.getByTestId("hours-monday-startTime").fill("09:30");
   await page.getByTestId("hours-friday-endTime").fill("17:00");
+  await expect(page.getByTestId("hours-monday-startTime")).toHaveValue("09:30");
+  const saved = page.waitForResponse((r) => r.url().includes("/schedules") && r.request().method() === "PUT");
   await page.getByTestId("hours-save").click();
+  expect(((await (await saved).json()) as { schedules: { startTime: string }[] }).schedules[0]!.startTime).toBe(
+    "09:30",
+  );
   await expect(page.getByText(t("pt", "settings.schedulesUpdated"))).toBeVisible();
 
   await page.reload();

@@ -59,7 +59,15 @@ export const tickets = pgTable(
     uniqueIndex("tickets_active_contact_uq")
       .on(t.contactId, t.whatsappId)
       .where(sql`${t.status} <> 'closed'`),
-    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+    // The lists' order (most recently updated first, newest id first on ties; NULLS FIRST as ORDER BY ... DESC
+    // sorts), so a page reads 41 index entries instead of sorting the company's tickets.
+    index("tickets_company_status_updated_idx").on(
+      t.companyId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("tickets_company_updated_idx").on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("tickets_company_queue_updated_idx").on(t.companyId, t.queueId, t.updatedAt),
     index("tickets_company_user_updated_idx").on(t.companyId, t.userId, t.updatedAt),
     index("tickets_contact_idx").on(t.contactId),

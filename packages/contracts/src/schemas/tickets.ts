@@ -54,7 +54,12 @@ export interface TicketDto {
 export interface TicketListResponse {
   tickets: TicketDto[];
   hasMore: boolean;
-  /** How many tickets match, up to ticketCountCap. */
+  /**
+   * How many tickets match, up to ticketCountCap. A tag or text search (the
+   * Search tab, which shows no count) counts only up to the end of the page
+   * asked for, plus one when more follow (hasMore): counting every ticket
+   * whose messages hold a common word would cost far more than the page.
+   */
   count: number;
 }
 

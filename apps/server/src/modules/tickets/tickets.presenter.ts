@@ -1,75 +1,139 @@
 /**
- * The ticket as the spec's client reads it (core-platform §3 "Ticket"). Lists
- * pick a page of ids first and hydrate them here in two queries, so every
- * endpoint and realtime event carries the same shape.
+ * The ticket as the spec's client reads it (core-platform §3 "Ticket"). One
+ * statement hydrates a set of tickets (contact, user, queue, connection and
+ * tags in the same row), selecting only the columns the DTO shows, so every
+ * endpoint and realtime event carries the same shape. Lists hand their page
+ * query in (loadTicketPage) and get the page in that same round trip.
  */
 import type { TicketDto, TicketStatus } from "@balcao/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from "../../db/schema/index.js";
+
+interface TicketRow {
+  id: number;
+  uuid: string;
+  status: string;
+  user_id: number | null;
+  user_ref: number | null;
+  user_name: string | null;
+  queue_id: number | null;
+  queue_ref: number | null;
+  queue_name: string | null;
+  queue_color: string | null;
+  whatsapp_id: number | null;
+  whatsapp_ref: number | null;
+  whatsapp_name: string | null;
+  whatsapp_status: string | null;
+  contact_id: number;
+  contact_name: string;
+  contact_number: string;
+  contact_email: string;
+  contact_pic: string;
+  contact_is_group: boolean;
+  tags: TicketDto["tags"] | null;
+  unread_messages: number;
+  last_message: string;
+  chatbot: boolean;
+  is_group: boolean;
+  use_integration: boolean;
+  prompt_id: number | null;
+  integration_id: number | null;
+  company_id: number;
+  // Both drivers hand timestamps over as text here; parsed as drizzle does for its own selects.
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a TicketDto is made of, for tickets `t` (its joins: ticketJoins). */
+const ticketColumns = sql.raw(`t.id, t.uuid, t.status,
+  t.user_id, u.id as user_ref, u.name as user_name,
+  t.queue_id, q.id as queue_ref, q.name as queue_name, q.color as queue_color,
+  t.whatsapp_id, w.id as whatsapp_ref, w.name as whatsapp_name, w.status as whatsapp_status,
+  c.id as contact_id, c.name as contact_name, c.number as contact_number, c.email as contact_email,
+  c.profile_pic_url as contact_pic, c.is_group as contact_is_group,
+  (select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name, g.id)
+     from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id) as tags,
+  t.unread_messages, t.last_message, t.chatbot, t.is_group, t.use_integration, t.prompt_id, t.integration_id,
+  t.company_id, t.created_at, t.updated_at`);
+
+const ticketJoins = sql.raw(`join contacts c on c.id = t.contact_id
+  left join users u on u.id = t.user_id
+  left join queues q on q.id = t.queue_id
+  left join whatsapps w on w.id = t.whatsapp_id`);
+
+function toDto(r: TicketRow): TicketDto {
+  return {
+    id: r.id,
+    uuid: r.uuid,
+    status: r.status as TicketStatus,
+    userId: r.user_id,
+    user: r.user_ref === null ? null : { id: r.user_ref, name: r.user_name! },
+    queueId: r.queue_id,
+    queue: r.queue_ref === null ? null : { id: r.queue_ref, name: r.queue_name!, color: r.queue_color! },
+    whatsappId: r.whatsapp_id,
+    whatsapp:
+      r.whatsapp_ref === null ? null : { id: r.whatsapp_ref, name: r.whatsapp_name!, status: r.whatsapp_status! },
+    contactId: r.contact_id,
+    contact: {
+      id: r.contact_id,
+      name: r.contact_name,
+      number: r.contact_number,
+      email: r.contact_email,
+      profilePicUrl: r.contact_pic,
+      urlPicture: r.contact_pic,
+      isGroup: r.contact_is_group,
+    },
+    tags: r.tags ?? [],
+    unreadMessages: r.unread_messages,
+    lastMessage: r.last_message,
+    chatbot: r.chatbot,
+    isGroup: r.is_group,
+    useIntegration: r.use_integration,
+    promptId: r.prompt_id,
+    integrationId: r.integration_id,
+    companyId: r.company_id,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+/** A raw statement's rows: both drivers (PGlite and node-postgres) answer with { rows }. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<TicketDto[]> {
   if (ids.length === 0) return [];
-  const [rows, tagRows] = await Promise.all([
-    db
-      .select({ ticket: tickets, contact: contacts, user: users, queue: queues, whatsapp: whatsapps })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(users, eq(users.id, tickets.userId))
-      .leftJoin(queues, eq(queues.id, tickets.queueId))
-      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-      .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))),
-    db
-      .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-      .from(ticketTags)
-      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-      .where(inArray(ticketTags.ticketId, ids))
-      .orderBy(tags.name),
-  ]);
-  const tagsOf = new Map<number, TicketDto["tags"]>();
-  for (const { ticketId, ...tag } of tagRows) tagsOf.set(ticketId, [...(tagsOf.get(ticketId) ?? []), tag]);
-  const byId = new Map(
-    rows.map(({ ticket: t, contact: c, user: u, queue: q, whatsapp: w }) => {
-      const dto: TicketDto = {
-        id: t.id,
-        uuid: t.uuid,
-        status: t.status as TicketStatus,
-        userId: t.userId,
-        user: u ? { id: u.id, name: u.name } : null,
-        queueId: t.queueId,
-        queue: q ? { id: q.id, name: q.name, color: q.color } : null,
-        whatsappId: t.whatsappId,
-        whatsapp: w ? { id: w.id, name: w.name, status: w.status } : null,
-        contactId: t.contactId,
-        contact: {
-          id: c.id,
-          name: c.name,
-          number: c.number,
-          email: c.email,
-          profilePicUrl: c.profilePicUrl,
-          urlPicture: c.profilePicUrl,
-          isGroup: c.isGroup,
-        },
-        tags: tagsOf.get(t.id) ?? [],
-        unreadMessages: t.unreadMessages,
-        lastMessage: t.lastMessage,
-        chatbot: t.chatbot,
-        isGroup: t.isGroup,
-        useIntegration: t.useIntegration,
-        promptId: t.promptId,
-        integrationId: t.integrationId,
-        companyId: t.companyId,
-        createdAt: t.createdAt.toISOString(),
-        updatedAt: t.updatedAt.toISOString(),
-      };
-      return [t.id, dto] as const;
-    }),
+  const rows = await rowsOf<TicketRow>(
+    db,
+    sql`select ${ticketColumns}
+        from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, ord)
+        join tickets t on t.id = p.id and t.company_id = ${companyId}
+        ${ticketJoins}
+        order by p.ord`,
   );
-  // Keep the caller's order (a list page's sort).
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return rows.map(toDto);
 }
 
 export async function loadTicket(db: Db, companyId: number, id: number): Promise<TicketDto | undefined> {
   const [ticket] = await loadTickets(db, companyId, [id]);
   return ticket;
+}
+
+/**
+ * A list page in one statement: `page` selects (id[, total]) of the page's
+ * tickets, already scoped to the company, and the tickets come back in list
+ * order (most recently updated first, newest id first on ties) with that total.
+ */
+export async function loadTicketPage(db: Db, page: SQL): Promise<{ tickets: TicketDto[]; total: number | null }> {
+  const rows = await rowsOf<TicketRow & { total: number | string | null }>(
+    db,
+    sql`select ${ticketColumns}, page.total
+        from (${page}) page
+        join tickets t on t.id = page.id
+        ${ticketJoins}
+        order by t.updated_at desc, t.id desc`,
+  );
+  return { tickets: rows.map(toDto), total: rows.length ? Number(rows[0]!.total) : null };
 }

@@ -1,15 +1,25 @@
 /**
- * Ticket reads, every one scoped by the company. The list picks one page of
- * ids (the tickets_company_* (…, updated_at) indexes serve the usual filters;
- * the search goes through the pg_trgm indexes of contacts and messages as
- * IN sub-selects) and loadTickets hydrates them.
+ * Ticket reads, every one scoped by the company. A list page is one statement
+ * (the page's ids and their hydration, tickets.presenter.ts loadTicketPage),
+ * ordered by tickets_company_status_updated_idx / tickets_company_updated_idx
+ * (company, [status,] updated_at desc, id desc) so a page reads 41 entries of
+ * an index instead of sorting the company's tickets.
+ *
+ * - Filters alone (the tabs): the page and the count of matches, capped at
+ *   ticketCountCap, from one index scan.
+ * - Tags and text search (the Search tab): the count stops at the page's end
+ *   (TicketListResponse.count); tags are one semi-join each, which the planner
+ *   runs either way round from ticket_tags' statistics; the text search takes
+ *   the way ticket-search.ts picks, walking newest first or gathering matches.
  */
-import { contactDigits, ticketCountCap, ticketPageSize, ticketStatuses, type TicketListQuery } from "@balcao/contracts";
+import { ticketCountCap, ticketPageSize, type TicketListQuery, type TicketListResponse } from "@balcao/contracts";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
-import { containsPattern } from "../../db/search.js";
+import { tickets } from "../../db/schema/index.js";
 import { companyMidnight } from "../contacts/contacts.queries.js";
+import { loadTicketPage } from "./tickets.presenter.js";
+import { matchingTicketIds, planSearch, walkTest, type SearchPlan } from "./ticket-search.js";
+import { searchStats } from "./search-stats.js";
 import type { Viewer } from "./ticket-visibility.js";
 import { visibleWhere } from "./ticket-visibility.js";
 
@@ -30,31 +40,6 @@ export function activeTicketOf(db: Db, contactId: number, whatsappId: number | n
 }
 
 /**
- * Name (the lower(name) trigram index), number by its digits, or any message
- * text (the body trigram index). The matching tickets are gathered first as
- * one id set (contacts' tickets through tickets_contact_idx, messages'
- * tickets straight from the body index), so the list query only sorts that
- * set instead of testing every ticket of the company.
- */
-function searchWhere(companyId: number, searchParam: string): SQL | undefined {
-  const search = searchParam.trim().toLowerCase();
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  // Numbers are stored as digits: a search that looks like a phone number matches by its digits.
-  const digits = /^[\d\s()+.-]+$/.test(search) ? contactDigits(search) : "";
-  const numberMatch = digits ? sql` or ${contacts.number} like ${containsPattern(digits)}` : sql``;
-  return inArray(
-    tickets.id,
-    sql`(select t.id from ${tickets} t where t.company_id = ${companyId} and t.contact_id in (
-           select ${contacts.id} from ${contacts}
-           where ${contacts.companyId} = ${companyId} and (lower(${contacts.name}) like ${pattern}${numberMatch}))
-         union
-         select ${messages.ticketId} from ${messages}
-         where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern})`,
-  );
-}
-
-/**
  * The queueIds filter: the chosen queues (for non-overseers only those among
  * their own), tickets without a queue for whoever sees those, and always the
  * caller's own tickets, so an agent's work never drops out of their list.
@@ -69,13 +54,11 @@ function queueFilter(viewer: Viewer, queueIds: number[] | undefined): SQL | unde
   );
 }
 
-/** Tickets carrying every chosen tag. */
+/** Tickets carrying every chosen tag: one semi-join per tag. */
 function tagsFilter(tagIds: number[] | undefined): SQL | undefined {
   if (!tagIds?.length) return undefined;
-  return inArray(
-    tickets.id,
-    sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, tagIds)}
-         group by ${ticketTags.ticketId} having count(*) = ${tagIds.length})`,
+  return and(
+    ...tagIds.map((tagId) => sql`${tickets.id} in (select ticket_id from ticket_tags where tag_id = ${tagId})`),
   );
 }
 
@@ -87,6 +70,7 @@ function onDay(companyId: number, column: typeof tickets.createdAt | typeof tick
   );
 }
 
+/** Every condition of a list but the text search. */
 export function ticketListWhere(viewer: Viewer, q: TicketListQuery): SQL {
   const companyId = viewer.companyId;
   // Without an honoured showAll, a list holds the caller's own tickets and the waiting ones.
@@ -95,8 +79,7 @@ export function ticketListWhere(viewer: Viewer, q: TicketListQuery): SQL {
     eq(tickets.companyId, companyId),
     visibleWhere(viewer),
     showAll ? undefined : or(eq(tickets.userId, viewer.id), eq(tickets.status, "pending")),
-    // Every status spelled out when none is chosen, so tickets_company_status_updated_idx still serves updatedAt ranges.
-    q.status ? eq(tickets.status, q.status) : inArray(tickets.status, [...ticketStatuses]),
+    q.status ? eq(tickets.status, q.status) : undefined,
     queueFilter(viewer, q.queueIds),
     q.users?.length ? inArray(tickets.userId, q.users) : undefined,
     tagsFilter(q.tags),
@@ -105,34 +88,76 @@ export function ticketListWhere(viewer: Viewer, q: TicketListQuery): SQL {
     // A ticket is updated no earlier than it was created: this bound lets the updated_at index narrow a creation day.
     q.date ? sql`${tickets.updatedAt} >= ${companyMidnight(companyId, q.date)}` : undefined,
     onDay(companyId, tickets.updatedAt, q.updatedAt),
-    searchWhere(companyId, q.searchParam),
   )!;
 }
 
-/**
- * One page of ticket ids, most recently updated first (ties: newest id first),
- * with the (capped) total, in one statement so a search runs once: the
- * matches are taken in order up to the cap (or past the page asked for), the
- * window count reads how many there were, and the page is cut from them.
- */
-export async function pageOfTicketIds(db: Db, viewer: Viewer, q: TicketListQuery) {
-  const offset = (q.pageNumber - 1) * ticketPageSize;
-  const matches = db
-    .select({ id: tickets.id, updatedAt: tickets.updatedAt })
-    .from(tickets)
-    .where(ticketListWhere(viewer, q))
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(Math.max(ticketCountCap, offset + ticketPageSize + 1))
-    .as("matches");
-  const rows = await db
-    .select({ id: matches.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(matches)
-    .orderBy(desc(matches.updatedAt), desc(matches.id))
-    .limit(ticketPageSize + 1)
-    .offset(offset);
+/** List order: most recently updated first, newest id first on ties. */
+const listOrder = sql.join([desc(tickets.updatedAt), desc(tickets.id)], sql`, `);
+/** A page and one more row, for hasMore. */
+const pageRows = ticketPageSize + 1;
+
+/** The page (and one more row, for hasMore) with the count of matches up to the cap, in one index scan. */
+function countedPage(where: SQL, offset: number): SQL {
+  return sql`select m.id, count(*) over () as total from (
+      select ${tickets.id} as id, ${tickets.updatedAt} as updated_at from ${tickets} where ${where}
+      order by ${listOrder} limit ${Math.max(ticketCountCap, offset + pageRows)}
+    ) m
+    order by m.updated_at desc, m.id desc limit ${pageRows} offset ${offset}`;
+}
+
+/** The page, sorted: what the planner picks for tags (from ticket_tags' statistics) or gathered matches. */
+function sortedPage(where: SQL, offset: number): SQL {
+  return sql`select ${tickets.id} as id, null as total from ${tickets} where ${where}
+    order by ${listOrder} limit ${pageRows} offset ${offset}`;
+}
+
+/** Tickets walked newest first before the walk gives up on a text that turned out rare for this company. */
+export const walkedTickets = 10_000;
+
+/** The newest `walkedTickets` tickets of the list, each tested in order until the page is full. */
+function walkedPage(companyId: number, where: SQL, search: SearchPlan, offset: number): SQL {
+  return sql`select c.id, null as total from (
+      select ${tickets.id} as id, ${tickets.updatedAt} as updated_at, ${tickets.contactId} as contact_id
+      from ${tickets} where ${where}
+      order by ${listOrder} limit ${walkedTickets}
+    ) c
+    where ${walkTest(companyId, search)}
+    order by c.updated_at desc, c.id desc limit ${pageRows} offset ${offset}`;
+}
+
+/** The walk when the text is common; gathering when it is rare, or when the walk stopped short of the page. */
+export async function searchPage(db: Db, companyId: number, where: SQL, search: SearchPlan, offset: number) {
+  if (search.walk) {
+    // A full page answers; a short one may only mean the walk stopped before older matches.
+    const rows = (await loadTicketPage(db, walkedPage(companyId, where, search, offset))).tickets;
+    if (rows.length === pageRows) return rows;
+  }
+  const gathered = sql`${where} and ${tickets.id} in (${matchingTicketIds(companyId, search)})`;
+  return (await loadTicketPage(db, sortedPage(gathered, offset))).tickets;
+}
+
+/** A page of a tag or text search: counted up to its own end (TicketListResponse.count). */
+function selectivePage(rows: TicketListResponse["tickets"], offset: number): TicketListResponse {
   return {
-    ids: rows.slice(0, ticketPageSize).map((r) => r.id),
+    tickets: rows.slice(0, ticketPageSize),
     hasMore: rows.length > ticketPageSize,
-    count: Math.min(rows[0]?.total ?? 0, ticketCountCap),
+    count: rows.length ? Math.min(offset + rows.length, ticketCountCap) : 0,
   };
+}
+
+/** One page of a ticket list, most recently updated first (ties: newest id first), hydrated. */
+export async function pageOfTickets(db: Db, viewer: Viewer, q: TicketListQuery): Promise<TicketListResponse> {
+  const offset = (q.pageNumber - 1) * ticketPageSize;
+  const where = ticketListWhere(viewer, q);
+  const search = q.searchParam.trim() ? planSearch(await searchStats(db), q.searchParam) : undefined;
+  if (!search) {
+    if (q.tags?.length) return selectivePage((await loadTicketPage(db, sortedPage(where, offset))).tickets, offset);
+    const { tickets: rows, total } = await loadTicketPage(db, countedPage(where, offset));
+    return {
+      tickets: rows.slice(0, ticketPageSize),
+      hasMore: rows.length > ticketPageSize,
+      count: Math.min(total ?? 0, ticketCountCap),
+    };
+  }
+  return selectivePage(await searchPage(db, viewer.companyId, where, search, offset), offset);
 }

@@ -9,15 +9,13 @@ import type { Context } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
-import { loadTicket, loadTickets } from "./tickets.presenter.js";
-import { pageOfTicketIds } from "./tickets.queries.js";
+import { loadTicket } from "./tickets.presenter.js";
+import { pageOfTickets } from "./tickets.queries.js";
 import { emitTicketDelete, emitTicketUpdate } from "./tickets.realtime.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 
 export async function listTickets(ctx: Context, who: AccessClaims, q: TicketListQuery): Promise<TicketListResponse> {
-  const viewer = await loadViewer(ctx.db, who);
-  const { ids, count, hasMore } = await pageOfTicketIds(ctx.db, viewer, q);
-  return { tickets: await loadTickets(ctx.db, who.companyId, ids), count, hasMore };
+  return pageOfTickets(ctx.db, await loadViewer(ctx.db, who), q);
 }
 
 export async function showTicket(

@@ -96,6 +96,71 @@ describe("messages: pages", () => {
   });
 });
 
+describe("messages: the message's shape", () => {
+  it("carries its sender, its ticket and connection, the quoted message and its media url", async () => {
+    const c = await conversation();
+    const ticket = await buildTicket(s, { ...c.base, status: "pending" });
+    const asked = await buildMessage(s, ticket, { body: "Qual o prazo?", wid: "wamid.Q", mediaPath: "1/q.png" });
+    const answer = await buildMessage(s, ticket, {
+      body: "Dois dias",
+      fromMe: true,
+      userId: c.agent.id,
+      ack: 3,
+      mediaType: "document",
+      mediaPath: "1/prazo.pdf",
+      mediaName: "prazo.pdf",
+      quotedMsgId: asked.id,
+      createdAt: new Date("2024-03-11T08:30:00.456Z"),
+      updatedAt: new Date("2024-03-11T08:31:00.789Z"),
+    });
+    const [first, second] = (await page(c.t.admin.token, ticket.id)).messages;
+    expect(first).toMatchObject({
+      id: asked.id,
+      contactId: c.contact.id,
+      contact: { id: c.contact.id, name: c.contact.name, number: c.contact.number, profilePicUrl: "" },
+      mediaUrl: "/api/public/1/q.png",
+      quotedMsg: null,
+    });
+    expect(second).toEqual({
+      id: answer.id,
+      wid: null,
+      ticketId: ticket.id,
+      contactId: null,
+      userId: c.agent.id,
+      fromMe: true,
+      body: "Dois dias",
+      read: false,
+      ack: 3,
+      mediaType: "document",
+      mediaUrl: "/api/public/1/prazo.pdf",
+      mediaName: "prazo.pdf",
+      isDeleted: false,
+      isEdited: false,
+      sendError: null,
+      quotedMsg: {
+        id: asked.id,
+        fromMe: false,
+        body: "Qual o prazo?",
+        mediaType: "chat",
+        mediaUrl: "/api/public/1/q.png",
+        contact: { name: c.contact.name },
+      },
+      contact: null,
+      ticket: { id: ticket.id, uuid: ticket.uuid, whatsapp: { name: c.wa.name } },
+      companyId: c.companyId,
+      createdAt: "2024-03-11T08:30:00.456Z",
+      updatedAt: "2024-03-11T08:31:00.789Z",
+    });
+    // A page past the conversation's start is empty, the ticket still named.
+    expect(await page(c.t.admin.token, ticket.id, 2)).toEqual({
+      messages: [],
+      count: 2,
+      hasMore: false,
+      ticket: { id: ticket.id, uuid: ticket.uuid, status: "pending" },
+    });
+  });
+});
+
 describe("messages: reading a ticket", () => {
   it("the attendant's first page of their open ticket zeroes unread, marks messages read, sends the read receipt and says so", async () => {
     const c = await conversation();
@@ -119,6 +184,23 @@ describe("messages: reading a ticket", () => {
     expect(fake.reads.filter((r) => r.body.message_id === "wamid.A")).toEqual([]);
     await flush(s, socket);
     expect(events).toEqual([{ action: "updateUnread", ticketId: ticket.id }]);
+  });
+
+  it("opening one's own ticket with nothing unread writes nothing and announces nothing", async () => {
+    const c = await conversation();
+    const ticket = await buildTicket(s, { ...c.base, status: "open", userId: c.agent.id, unreadMessages: 0 });
+    const kept = await buildMessage(s, ticket, { wid: "wamid.D", read: false });
+    const before = await s.ctx.db.query.tickets.findFirst({ where: eq(tickets.id, ticket.id) });
+    const socket = await connectSocket(s, c.token);
+    socket.emit("joinTickets", "open");
+    await inRoom(s, socket, rooms.tickets(c.companyId, "open"));
+    const events = record(socket, channels.ticket(c.companyId));
+    expect((await page(c.token, ticket.id)).messages.map((m) => m.id)).toEqual([kept.id]);
+    await flush(s, socket);
+    expect(events).toEqual([]);
+    expect(await s.ctx.db.query.tickets.findFirst({ where: eq(tickets.id, ticket.id) })).toEqual(before);
+    expect((await s.ctx.db.query.messages.findFirst({ where: eq(messages.id, kept.id) }))!.read).toBe(false);
+    expect(fake.reads.filter((r) => r.body.message_id === "wamid.D")).toEqual([]);
   });
 
   it("a refused read receipt is only logged: the page still answers and the ticket is read", async () => {

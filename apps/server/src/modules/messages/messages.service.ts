@@ -13,14 +13,12 @@ import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { loadTicket } from "../tickets/tickets.presenter.js";
 import { emitTicketUnreadReset } from "../tickets/tickets.realtime.js";
-import { loadViewer, visibleTicketRow } from "../tickets/ticket-visibility.js";
-import { loadMessage, loadMessages } from "./messages.presenter.js";
-import { findMessageRow, markIncomingRead, pageOfMessageIds } from "./messages.queries.js";
+import { canSee, loadViewer, visibleTicketRow } from "../tickets/ticket-visibility.js";
+import { loadMessage } from "./messages.presenter.js";
+import { conversationPage, findMessageRow, markIncomingRead, type ConversationTicket } from "./messages.queries.js";
 import { announceMessage, deliver } from "./send-message.js";
 
-type TicketRow = typeof tickets.$inferSelect;
-
-async function chatOf(ctx: Context, ticket: TicketRow) {
+async function chatOf(ctx: Context, ticket: Pick<ConversationTicket, "contactId" | "isGroup">) {
   const contact = await ctx.db.query.contacts.findFirst({
     where: eq(contacts.id, ticket.contactId),
     columns: { number: true, isGroup: true },
@@ -33,7 +31,7 @@ async function chatOf(ctx: Context, ticket: TicketRow) {
  * and read receipts to WhatsApp in the background (a refusal is only logged:
  * the agent has read them either way).
  */
-async function readTicket(ctx: Context, ticket: TicketRow) {
+async function readTicket(ctx: Context, ticket: ConversationTicket) {
   const [reset] = await ctx.db
     .update(tickets)
     .set({ unreadMessages: 0 })
@@ -50,15 +48,26 @@ async function readTicket(ctx: Context, ticket: TicketRow) {
     .catch((err: unknown) => ctx.log.warn({ err, ticketId: ticket.id }, "read receipts not sent"));
 }
 
+/**
+ * The conversation's page in one statement (with the viewer's queues beside
+ * it for non-overseers); it is answered only once the ticket proves visible:
+ * 404 for another company's, 403 outside the caller's scope, as
+ * visibleTicketRow answers. Nothing is written unless the attendant opens
+ * page 1 of their own open ticket with unread messages.
+ */
 export async function listMessages(
   ctx: Context,
   who: AccessClaims,
   ticketId: number,
   pageNumber: number,
 ): Promise<MessageListResponse> {
-  const ticket = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: ticketId });
-  const { ids, count } = await pageOfMessageIds(ctx.db, ticket, pageNumber);
-  const page = await loadMessages(ctx.db, who.companyId, ids);
+  const [viewer, conversation] = await Promise.all([
+    loadViewer(ctx.db, who),
+    conversationPage(ctx.db, who.companyId, ticketId, pageNumber),
+  ]);
+  if (!conversation) throw new AppError("ERR_NO_TICKET_FOUND");
+  const { ticket, count, messages: page } = conversation;
+  if (!canSee(viewer, ticket)) throw new AppError("ERR_NO_PERMISSION");
   if (pageNumber === 1 && ticket.status === "open" && ticket.userId === who.id && ticket.unreadMessages > 0) {
     await readTicket(ctx, ticket);
   }

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { limits } from "../constants.js";
-import type { AuthUser } from "../entities.js";
+import type { AuthUser, QueueRef } from "../entities.js";
 import { profiles } from "../permissions.js";
 import { emailSchema, listQuerySchema } from "../schemas.js";
 
@@ -63,10 +63,15 @@ export interface UserListPage {
   hasMore: boolean;
 }
 
-/** GET /users/list: what the transfer modal and other user selects read. */
+/**
+ * GET /users/list: what the transfer modal and other user selects read; the
+ * queues let the transfer modal preselect a user's only queue for agents too
+ * (GET /users, which has them, is for admins).
+ */
 export interface UserName {
   id: number;
   name: string;
+  queues: QueueRef[];
 }
 
 /**

@@ -94,24 +94,43 @@ describe("GET /users", () => {
 });
 
 describe("GET /users/list", () => {
-  it("gives any signed-in user the id and name of the company's users, by name", async () => {
+  it("gives any signed-in user the id and name of the company's users, by name, with their queues", async () => {
     const t = await buildTenant(s);
     const res = await s.request({ path: "/users/list", token: t.agent.token });
     expect(res.statusCode).toBe(200);
     const expected = [t.admin, t.agent]
-      .map(({ id, name }) => ({ id, name }))
+      .map(({ id, name }) => ({ id, name, queues: [] }))
       .sort((x, y) => x.name.localeCompare(y.name) || x.id - y.id);
     expect(res.json()).toEqual(expected);
+  });
+
+  it("lists each user's queues as {id, name, color} by name, so an agent's transfer can preselect a single one", async () => {
+    const t = await buildTenant(s);
+    const vendas = await buildQueue(s, t.company.id, { name: "Vendas", color: "#1e88e5" });
+    const suporte = await buildQueue(s, t.company.id, { name: "Suporte", color: "#43a047" });
+    const single = await buildUser(s, { companyId: t.company.id, name: "Aaa Single", queueIds: [suporte.id] });
+    const both = await buildUser(s, { companyId: t.company.id, name: "Aab Both", queueIds: [vendas.id, suporte.id] });
+    const res = await s.request({ path: "/users/list", token: t.agent.token });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<{ id: number; name: string; queues: unknown[] }[]>();
+    const ref = (q: typeof vendas) => ({ id: q.id, name: q.name, color: q.color });
+    expect(list.slice(0, 2)).toEqual([
+      { id: single.id, name: "Aaa Single", queues: [ref(suporte)] },
+      { id: both.id, name: "Aab Both", queues: [ref(suporte), ref(vendas)] },
+    ]);
+    expect(list.find((u) => u.id === t.agent.id)?.queues).toEqual([]);
   });
 
   it("ignores companyId for everyone but super users", async () => {
     const a = await buildTenant(s);
     const b = await buildTenant(s);
+    const queue = await buildQueue(s, a.company.id);
+    const queued = await buildUser(s, { companyId: a.company.id, queueIds: [queue.id] });
     await expectListIsolation(s, {
       path: `/users/list?companyId=${a.company.id}`,
       ownerToken: a.agent.token,
       otherToken: b.admin.token,
-      secrets: [a.agent.name, a.admin.name],
+      secrets: [a.agent.name, a.admin.name, queued.name, queue.name],
     });
   });
 
@@ -120,7 +139,7 @@ describe("GET /users/list", () => {
     const person = await buildUser(s, { companyId: company.id, name: "Listed Person" });
     const superToken = (await login(s, ADMIN.email, ADMIN.password)).token;
     const res = await s.request({ path: `/users/list?companyId=${company.id}`, token: superToken });
-    expect(res.json()).toEqual([{ id: person.id, name: "Listed Person" }]);
+    expect(res.json()).toEqual([{ id: person.id, name: "Listed Person", queues: [] }]);
     const own = await s.request({ path: "/users/list?companyId=", token: superToken });
     expect(own.statusCode).toBe(200);
     expect(own.body).not.toContain("Listed Person");

@@ -1,5 +1,12 @@
 /** Users (core-platform §2.16, §7.2): the reads, the language and presence. */
-import { userLimits, type AuthUser, type Language, type UserListPage, type UserName } from "@balcao/contracts";
+import {
+  userLimits,
+  type AuthUser,
+  type Language,
+  type QueueRef,
+  type UserListPage,
+  type UserName,
+} from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { companies, users } from "../../db/schema/index.js";
@@ -45,6 +52,15 @@ export async function publishUser(ctx: Context, action: "create" | "update", com
   ctx.realtime.emit("user", { companyId }, { action, user });
 }
 
+/** Each user's queues ({id, name, color}, by name), for a list of users. */
+async function queuesByUser(ctx: Pick<Context, "db">, userIds: number[]): Promise<Map<number, QueueRef[]>> {
+  const byUser = new Map<number, QueueRef[]>(userIds.map((id) => [id, []]));
+  for (const { userId, id, name, color } of await queuesOfUsers(ctx.db, userIds)) {
+    byUser.get(userId)?.push({ id, name, color });
+  }
+  return byUser;
+}
+
 /** GET /users: a page of the company's users by name, with their queues. */
 export async function listUsersPage(
   ctx: Context,
@@ -53,27 +69,27 @@ export async function listUsersPage(
   pageNumber: number,
 ): Promise<UserListPage> {
   const { rows, count } = await pageOfUsers(ctx.db, companyId, searchParam, pageNumber);
-  const queues = await queuesOfUsers(
-    ctx.db,
+  const queues = await queuesByUser(
+    ctx,
     rows.map((r) => r.id),
   );
-  const list = rows.map((row) =>
-    presentUserItem(
-      row,
-      queues.filter((q) => q.userId === row.id).map(({ id, name, color }) => ({ id, name, color })),
-    ),
-  );
+  const list = rows.map((row) => presentUserItem(row, queues.get(row.id) ?? []));
   const hasMore = count > (pageNumber - 1) * userLimits.pageSize + rows.length;
   return { users: list, count, hasMore };
 }
 
-/** GET /users/list: the caller's company, or for a super user the company asked for. */
-export function listUserNames(
+/** GET /users/list: the caller's company, or for a super user the company asked for; each user with their queues. */
+export async function listUserNames(
   ctx: Context,
   who: { companyId: number; super: boolean },
   companyId: number | undefined,
 ): Promise<UserName[]> {
-  return userNames(ctx.db, who.super && companyId ? companyId : who.companyId);
+  const names = await userNames(ctx.db, who.super && companyId ? companyId : who.companyId);
+  const queues = await queuesByUser(
+    ctx,
+    names.map((u) => u.id),
+  );
+  return names.map((u) => ({ ...u, queues: queues.get(u.id) ?? [] }));
 }
 
 export async function setLanguage(ctx: Context, companyId: number, userId: number, language: Language) {

@@ -3,7 +3,7 @@
  * (queues come from the users area's useQueueOptions) (core-platform §7.4, §7.6),
  * cached for a minute.
  */
-import type { WhatsappDto } from "@balcao/contracts";
+import type { UserName, WhatsappDto } from "@balcao/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/http";
 
@@ -26,10 +26,11 @@ export function useTagList(enabled = true) {
   });
 }
 
+/** Every user of the company with their queues (GET /users/list, open to agents). */
 export function useUserList(enabled = true) {
   return useQuery({
     queryKey: ["users", "list"],
-    queryFn: () => api.get<Named[]>("/users/list"),
+    queryFn: () => api.get<UserName[]>("/users/list"),
     enabled,
     staleTime: minute,
   });

@@ -6,7 +6,7 @@
  * leaves the ticket pending — then back to /tickets.
  */
 import { useState } from "react";
-import type { QueueRef, TicketDto } from "@balcao/contracts";
+import type { TicketDto, UserName } from "@balcao/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -15,14 +15,11 @@ import { toastError } from "../../../api/toast-error";
 import { useAuth } from "../../../app/auth";
 import { useQueueOptions } from "../../users/useUserOptions";
 import { applyTicketUpdate } from "../ticketsCache";
-import type { Named } from "../useLookupLists";
 import { ConnectionSelect } from "./ConnectionSelect";
 import { QueueSelect, useQueueChoice } from "./QueueChoice";
 import { SearchAutocomplete } from "./SearchAutocomplete";
 import { TicketDialog } from "./TicketDialog";
 import { useUserSearch } from "./useSearchOptions";
-
-type UserOption = Named & { queues?: QueueRef[] };
 
 export function transferPayload(userId: number | null, queueId: number, whatsappId: number | "") {
   return {
@@ -39,7 +36,7 @@ export default function TransferModal({ ticket, onClose }: { ticket: TicketDto; 
   const client = useQueryClient();
   const navigate = useNavigate();
   const [text, setText] = useState("");
-  const [user, setUser] = useState<UserOption | null>(null);
+  const [user, setUser] = useState<UserName | null>(null);
   const queue = useQueueChoice();
   const [whatsappId, setWhatsappId] = useState<number | "">("");
   const search = useUserSearch(text);
@@ -70,7 +67,7 @@ export default function TransferModal({ ticket, onClose }: { ticket: TicketDto; 
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <SearchAutocomplete<UserOption>
+      <SearchAutocomplete<UserName>
         label={t("transferTicketModal.fieldLabel")}
         text={text}
         onText={setText}

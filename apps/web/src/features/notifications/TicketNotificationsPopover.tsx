@@ -19,7 +19,7 @@ import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { NoRecords, TopBarPopover } from "../layout/TopBarPopover";
-import { isLocationPreview, ticketTime } from "../tickets/ticketRules";
+import { lastMessagePreview, ticketTime } from "../tickets/ticketRules";
 import { notificationSupport } from "./desktopNotifications";
 import { useTicketNotifications } from "./useTicketNotifications";
 
@@ -68,7 +68,7 @@ export function TicketNotificationsPopover({ buttonSx }: { buttonSx?: SxProps<Th
                   </ListItemAvatar>
                   <ListItemText
                     primary={ticket.contact.name}
-                    secondary={isLocationPreview(ticket.lastMessage) ? t("ticketsList.location") : ticket.lastMessage}
+                    secondary={lastMessagePreview(ticket.lastMessage, t("ticketsList.location"))}
                     slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                   />
                   <Badge badgeContent={ticket.unreadMessages} color="success" sx={{ mx: 1.5 }} />

@@ -29,8 +29,9 @@ describe("desktop notifications (core-platform §4.7)", () => {
     expect(shouldNotify(message, ticket, { ...ctx, openTicketId: 5 })).toBe(false);
     expect(shouldNotify(message, ticket, { ...ctx, openTicketId: 5, pageVisible: false })).toBe(true);
   });
-  it("says the body and the time", () => {
+  it("says the body, without WhatsApp's marks, and the time", () => {
     expect(notificationBody(message)).toBe("Oi - 14:05");
+    expect(notificationBody({ ...message, body: "*Urgente:* _hoje_" })).toBe("Urgente: hoje - 14:05");
   });
 });
 

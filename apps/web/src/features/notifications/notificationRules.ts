@@ -5,6 +5,7 @@
  */
 import type { MessageDto, TicketDto } from "@balcao/contracts";
 import { format } from "date-fns";
+import { plainText } from "../tickets/messages/messageRules";
 import { allTicketEnabled, type Viewer } from "../tickets/ticketRules";
 
 export interface NotifyContext {
@@ -24,9 +25,9 @@ export function shouldNotify(message: MessageDto, ticket: TicketDto, ctx: Notify
   return true;
 }
 
-/** The title is translated by the caller: "new message from {contact name}". */
+/** The title is translated by the caller: "new message from {contact name}"; the body is plain text, marks off. */
 export function notificationBody(message: Pick<MessageDto, "body" | "createdAt">): string {
-  return `${message.body} - ${format(new Date(message.createdAt), "HH:mm")}`;
+  return `${plainText(message.body)} - ${format(new Date(message.createdAt), "HH:mm")}`;
 }
 
 /** The popover: tickets with unread messages; pending ones only for allTicket enabled. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   belongsToList,
   cutName,
-  isLocationPreview,
+  lastMessagePreview,
   queueColor,
   ticketListQuery,
   ticketTime,
@@ -59,10 +59,16 @@ describe("list item display (§2.8)", () => {
     expect(ticketTime(new Date(2026, 10, 20, 23, 59).toISOString(), now)).toBe("20/11/2026");
   });
   it("recognises a location preview and the no-queue colour", () => {
-    expect(isLocationPreview("data:image/png;base64,iVBOR...|https://maps")).toBe(true);
-    expect(isLocationPreview("hello")).toBe(false);
+    expect(lastMessagePreview("data:image/png;base64,iVBOR...|https://maps", "Location")).toBe("Location");
+    expect(lastMessagePreview("hello", "Location")).toBe("hello");
     expect(queueColor({ queue: null })).toBe("#7C7C7C");
     expect(queueColor({ queue: { id: 1, name: "a", color: "#123456" } })).toBe("#123456");
+  });
+  it("previews the last message without WhatsApp's marks", () => {
+    expect(lastMessagePreview("*Ana Atendente:*\nO prazo é _hoje_ ~ontem~", "Location")).toBe(
+      "Ana Atendente:\nO prazo é hoje ontem",
+    );
+    expect(lastMessagePreview("2 * 3 = 6", "Location")).toBe("2 * 3 = 6");
   });
   it("cuts names to 10 characters on narrow screens only", () => {
     expect(cutName("Maria Aparecida", true)).toBe("Maria Apar...");

@@ -6,6 +6,7 @@
  */
 import { can, defaultQueueColor, limits, type AuthUser, type TicketDto, type TicketStatus } from "@balcao/contracts";
 import { format, isSameDay } from "date-fns";
+import { plainText } from "./messages/messageRules";
 
 /** What one ticket list asks GET /tickets for. */
 export interface TicketFilter {
@@ -76,9 +77,13 @@ export function ticketTime(updatedAt: string, now: Date = new Date()): string {
   return isSameDay(date, now) ? format(date, "HH:mm") : format(date, "dd/MM/yyyy");
 }
 
-/** §2.8: a last message holding a base64 PNG is a location preview. */
-export function isLocationPreview(lastMessage: string): boolean {
-  return lastMessage.includes("data:image/png;base64");
+/**
+ * §2.8: the one line a list shows for the last message: a location preview
+ * (it holds a base64 PNG) by its label, any other text without WhatsApp's
+ * marks, which only the bubbles render ("*Ana:* Oi" reads "Ana: Oi").
+ */
+export function lastMessagePreview(lastMessage: string, locationLabel: string): string {
+  return lastMessage.includes("data:image/png;base64") ? locationLabel : plainText(lastMessage);
 }
 
 export function queueColor(ticket: Pick<TicketDto, "queue">): string {

@@ -9,7 +9,7 @@ import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import VisibilityOutlined from "@mui/icons-material/VisibilityOutlined";
 import type { TicketDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
-import { badgeText, isLocationPreview, queueColor, ticketTime } from "../ticketRules";
+import { badgeText, lastMessagePreview, queueColor, ticketTime } from "../ticketRules";
 import type { TicketAction } from "../useTicketActions";
 
 interface Props {
@@ -72,7 +72,7 @@ export const TicketListItem = memo(function TicketListItem(props: Props) {
   const { ticket, selected, isAdmin, busy, onOpen, onAction, onPeek } = props;
   const { t } = useTranslation();
   const color = queueColor(ticket);
-  const lastMessage = isLocationPreview(ticket.lastMessage) ? t("ticketsList.location") : ticket.lastMessage;
+  const lastMessage = lastMessagePreview(ticket.lastMessage, t("ticketsList.location"));
   const pending = ticket.status === "pending";
   return (
     <ListItemButton

@@ -129,3 +129,10 @@ export function textParts(body: string): TextPart[] {
   if (last < body.length) parts.push({ text: body.slice(last) });
   return parts;
 }
+
+/** The text with WhatsApp's marks taken off, for one-line previews. */
+export function plainText(body: string): string {
+  return textParts(body)
+    .map((part) => part.text)
+    .join("");
+}

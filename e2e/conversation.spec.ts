@@ -4,7 +4,8 @@
  * ticket appears live under Waiting; an agent accepts it, replies with text, a
  * file and a quick answer, and the Graph API receives all three; WhatsApp's
  * read reports turn their ticks blue; the agent transfers the ticket to a
- * queue and resolves it; an agent of another queue cannot open it.
+ * queue (picking a user with one queue first preselects it) and resolves it;
+ * an agent of another queue cannot open it.
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
@@ -137,6 +138,8 @@ test("a customer's message becomes a ticket that an agent answers, transfers and
   await page.getByTestId("send-button").click();
   const [text] = await sentTo(customer.number, 1);
   expect(text!.body.text?.body).toBe("*Ana Atendente:*\nOlá Maria, vou verificar.");
+  // The list shows it without WhatsApp's marks.
+  await expect(item.getByTestId("ticket-last-message")).toHaveText("Ana Atendente: Olá Maria, vou verificar.");
 
   // A file: uploaded to the Graph API, then sent by its media id.
   await page.getByTestId("attach-input").setInputFiles({
@@ -169,6 +172,11 @@ test("a customer's message becomes a ticket that an agent answers, transfers and
   await page.getByTestId("ticket-options").click();
   await page.getByTestId("ticket-option-transfer").click();
   const transfer = page.getByTestId("transfer-modal");
+  // An agent picking a user with one queue gets it preselected (GET /users/list carries the queues).
+  await transfer.getByTestId("transfer-user").fill("Ott");
+  await page.locator('[data-testid^="transfer-user-"]').filter({ hasText: "Otto Vendas" }).click();
+  await expect(transfer.getByTestId("transfer-queue")).toHaveText("Vendas");
+  await transfer.getByTestId("transfer-user").fill("");
   await transfer.getByTestId("transfer-queue").click();
   await page.getByTestId(`transfer-queue-option-${suporte.id}`).click();
   await transfer.getByTestId("transfer-ok").click();

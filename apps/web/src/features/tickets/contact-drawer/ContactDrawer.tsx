@@ -156,7 +156,8 @@ export default function ContactDrawer({ ticket, persistent, onClose }: Props) {
     );
   }
   return (
-    <Drawer anchor="right" open onClose={onClose}>
+    // Without the dark theme's elevation overlay, which painted the drawer lighter than its cards.
+    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { backgroundImage: "none" } } }}>
       <DrawerBody ticket={ticket} onClose={onClose} />
     </Drawer>
   );

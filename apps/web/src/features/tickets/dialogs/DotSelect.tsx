@@ -43,7 +43,11 @@ export function DotSelect({ label, options, value, onChange, emptyLabel, error, 
       </MenuItem>
       {options.map((o) => (
         <MenuItem key={o.id} value={o.id} data-testid={`${testId}-option-${o.id}`}>
-          <Box sx={{ width: 10, height: 10, borderRadius: "50%", mr: 1, bgcolor: o.color }} />
+          {/* Inline: the chosen option is drawn again inside the (block) select field, dot beside the name. */}
+          <Box
+            component="span"
+            sx={{ display: "inline-block", width: 10, height: 10, borderRadius: "50%", mr: 1, bgcolor: o.color }}
+          />
           {o.name}
           {o.note && (
             <Box component="span" sx={{ ml: 1, color: "text.secondary", fontSize: 12 }}>

@@ -179,6 +179,7 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
             fullWidth
             autoFocus
             placeholder={t("ticketsManager.searchPlaceholder")}
+            sx={{ "& input": { textOverflow: "ellipsis" } }}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
             slotProps={{
@@ -216,6 +217,7 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0 }} data-testid="tickets-manager">
+      {/* Icons above smaller labels: three tabs fit the 340 px column in pt, en and es ("Resolvidos"). */}
       <Tabs
         value={tab}
         onChange={(_, v: MainTab) => setTab(v)}
@@ -226,11 +228,11 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
           <Tab
             key={value}
             value={value}
-            icon={<Icon />}
-            iconPosition="start"
+            icon={<Icon fontSize="small" />}
+            iconPosition="top"
             label={t(`ticketsManager.tabs.${label}`)}
             data-testid={`tab-${value}`}
-            sx={{ minHeight: 52 }}
+            sx={{ minHeight: 56, minWidth: 0, px: 1, py: 0.75, fontSize: "0.8125rem", "& .MuiTab-icon": { mb: 0.25 } }}
           />
         ))}
       </Tabs>

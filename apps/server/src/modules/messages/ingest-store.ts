@@ -50,7 +50,7 @@ inserted as (
   select $1::int, $3::text, $4::text, $5::boolean, $2::int
   where not exists (select 1 from existing)
   on conflict (company_id, number) do nothing
-  returning id, is_group
+  returning *
 ),
 -- A contact known only by its number takes the name WhatsApp gives; a name someone typed stays
 -- (checked again on the row itself, should someone type one meanwhile).
@@ -111,13 +111,18 @@ counted as (
   where tickets.id = message.ticket_id
 )
 select (select id from target) as "ticketId", (select id from message) as "messageId",
-  exists (select 1 from stored) as "stored", (select id from inserted) as "newContactId"`;
+  exists (select 1 from stored) as "stored",
+  (select json_build_object('id', id, 'companyId', company_id, 'name', name, 'number', number, 'email', email,
+      'profilePicUrl', profile_pic_url, 'isGroup', is_group, 'whatsappId', whatsapp_id,
+      'createdAt', created_at, 'updatedAt', updated_at)
+    from inserted) as "newContact"`;
 
 interface StoreResult {
   ticketId: number | null;
   messageId: number | null;
   stored: boolean;
-  newContactId: number | null;
+  /** The chat's contact when this statement made it (timestamps as JSON text). */
+  newContact: (Omit<ContactRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string }) | null;
 }
 
 /** A concurrent delivery's contact or ticket met at most once or twice; more means something else is wrong. */
@@ -183,21 +188,16 @@ export async function storeInbound(
     if (result.ticketId !== null) {
       // A ticket but no message: the same message, committed by a concurrent delivery meanwhile.
       if (result.messageId === null) return undefined;
-      const newContacts = await contactsMade(database.db, connection, result.newContactId);
+      const made = result.newContact;
+      const newContacts: ContactRow[] = made
+        ? [{ ...made, createdAt: new Date(made.createdAt), updatedAt: new Date(made.updatedAt) }]
+        : [];
       if (sender?.inserted) newContacts.push(sender.contact);
       return { messageId: result.messageId, ticketId: result.ticketId, newContacts };
     }
     if (attempt === attempts)
       throw new Error(`ingest: no contact or ticket for ${inbound.wid} after ${attempts} tries`);
   }
-}
-
-async function contactsMade(db: Db, connection: IngestConnection, id: number | null): Promise<ContactRow[]> {
-  if (id === null) return [];
-  return db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.id, id)));
 }
 
 /** Already stored (a repeated delivery): checked before downloading its media. */

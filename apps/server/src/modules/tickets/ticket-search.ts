@@ -20,6 +20,7 @@
  */
 import { contactDigits } from "@balcao/contracts";
 import { sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { containsPattern } from "../../db/search.js";
 import { shareContaining, type ColumnStats, type SearchStats } from "./search-stats.js";
 
@@ -42,6 +43,8 @@ export interface SearchPlan {
   nameLookup: string;
   /** Walk the tickets newest first instead of gathering every match. */
   walk: boolean;
+  /** No word of 3 letters or digits: the trigram indexes cannot look it up, so the walk goes all the way. */
+  unindexed: boolean;
   /** Many contacts' names hold the text: the walk tests each ticket's contact instead of gathering them. */
   commonName: boolean;
 }
@@ -72,8 +75,9 @@ export function planSearch(stats: SearchStats, searchParam: string): SearchPlan 
     digits: /^[\d\s()+.-]+$/.test(text) ? contactDigits(text) : "",
     bodyLookup: containsPattern(rarestWord(stats.body, text, words)),
     nameLookup: containsPattern(rarestWord(stats.name, text, words)),
-    // Without a word to look up, the trigram index would read all of itself: a text that short matches plenty.
+    // Without a word to look up, a trigram index would read all of itself: a text that short is walked.
     walk: words.length === 0 || commonName || (shareContaining(stats.body, text) ?? 0) >= walkShare,
+    unindexed: words.length === 0,
     commonName,
   };
 }
@@ -113,17 +117,17 @@ export function matchingTicketIds(companyId: number, search: SearchPlan): SQL {
 }
 
 /**
- * The walk's test of one ticket `c` (c.id, c.contact_id): its contact (looked
- * up per ticket when the name is common, else gathered once), then its
- * messages through messages_ticket_id_idx. OFFSET 0 keeps the messages test a
- * per-ticket probe: the planner would otherwise hash every match, the very
- * work the walk is there to avoid.
+ * The walk's test of one ticket `c` (its id and contact_id): its contact
+ * (looked up per ticket when the name is common, else gathered once), then
+ * its messages through messages_ticket_id_idx. OFFSET 0 keeps the messages
+ * test a per-ticket probe: the planner would otherwise hash every match, the
+ * very work the walk is there to avoid.
  */
-export function walkTest(companyId: number, search: SearchPlan): SQL {
+export function walkTest(companyId: number, search: SearchPlan, c: SQL | PgTable): SQL {
   const contact = search.commonName
-    ? sql`exists (select 1 from contacts ct where ct.id = c.contact_id
+    ? sql`exists (select 1 from contacts ct where ct.id = ${c}.contact_id
         and (${holds(sql`ct.name`, search)}${numberMatch(search)}) offset 0)`
-    : sql`c.id in (${contactsTickets(companyId, search)})`;
+    : sql`${c}.id in (${contactsTickets(companyId, search)})`;
   return sql`(${contact}
-    or exists (select 1 from messages m where m.ticket_id = c.id and ${holds(sql`m.body`, search)} offset 0))`;
+    or exists (select 1 from messages m where m.ticket_id = ${c}.id and ${holds(sql`m.body`, search)} offset 0))`;
 }

@@ -116,23 +116,30 @@ function sortedPage(where: SQL, offset: number): SQL {
 /** Tickets walked newest first before the walk gives up on a text that turned out rare for this company. */
 export const walkedTickets = 10_000;
 
-/** The newest `walkedTickets` tickets of the list, each tested in order until the page is full. */
+/**
+ * The newest `walkedTickets` tickets of the list, each tested in order until
+ * the page is full; for a text the indexes cannot look up, the whole list.
+ */
 function walkedPage(companyId: number, where: SQL, search: SearchPlan, offset: number): SQL {
+  if (search.unindexed) return sortedPage(sql`${where} and ${walkTest(companyId, search, tickets)}`, offset);
   return sql`select c.id, null as total from (
-      select ${tickets.id} as id, ${tickets.updatedAt} as updated_at, ${tickets.contactId} as contact_id
+      select ${tickets.id} as id, ${tickets.contactId} as contact_id, ${tickets.updatedAt} as updated_at
       from ${tickets} where ${where}
       order by ${listOrder} limit ${walkedTickets}
     ) c
-    where ${walkTest(companyId, search)}
+    where ${walkTest(companyId, search, sql`c`)}
     order by c.updated_at desc, c.id desc limit ${pageRows} offset ${offset}`;
 }
 
-/** The walk when the text is common; gathering when it is rare, or when the walk stopped short of the page. */
+/**
+ * The walk when the text is common; gathering when it is rare, or when the
+ * walk stopped short of the page (a full page answers; a short one may only
+ * mean the walk stopped before older matches, unless it went all the way).
+ */
 export async function searchPage(db: Db, companyId: number, where: SQL, search: SearchPlan, offset: number) {
   if (search.walk) {
-    // A full page answers; a short one may only mean the walk stopped before older matches.
     const rows = (await loadTicketPage(db, walkedPage(companyId, where, search, offset))).tickets;
-    if (rows.length === pageRows) return rows;
+    if (rows.length === pageRows || search.unindexed) return rows;
   }
   const gathered = sql`${where} and ${tickets.id} in (${matchingTicketIds(companyId, search)})`;
   return (await loadTicketPage(db, sortedPage(gathered, offset))).tickets;

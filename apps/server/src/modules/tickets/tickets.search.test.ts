@@ -70,7 +70,17 @@ describe("tickets: the two ways of a search", () => {
       seesNoQueue: true,
     };
     const where = ticketListWhere(viewer, ticketListQuerySchema.parse({ showAll: "true" }));
-    const cases = ["Garantia", "silva", "boleto de MARÇO", "ação", "orçamento", "5511", "(11) 91000-1", "nada disso"];
+    const cases = [
+      "Garantia",
+      "silva",
+      "boleto de MARÇO",
+      "ação",
+      "orçamento",
+      "5511",
+      "(11) 91000-1",
+      "da",
+      "nada disso",
+    ];
     for (const text of cases) {
       const plan = planSearch({}, text)!;
       const want = c.expected(plan.text, plan.digits);
@@ -147,7 +157,9 @@ describe("tickets: how a search is planned", () => {
       bodyLookup: "%123456%",
       asciiPart: "protocolo 123456",
     });
-    expect(planSearch(stats, "ok")).toMatchObject({ walk: true });
+    // Too short for a trigram: walked all the way.
+    expect(planSearch(stats, "ok")).toMatchObject({ walk: true, unindexed: true });
+    expect(planSearch(stats, "garantia")).toMatchObject({ unindexed: false });
     expect(planSearch(stats, "  ")).toBeUndefined();
   });
 

@@ -72,14 +72,14 @@ async function drain(ctx: Context, companyId: number, queue: CompanyQueue, queue
 }
 
 async function emitBatch(ctx: Context, companyId: number, batch: Announcement[]) {
-  const [ticketList, messageList] = await Promise.all([
-    loadTickets(ctx.db, companyId, [...new Set(batch.map((a) => a.ticketId))]),
-    loadMessages(
-      ctx.db,
-      companyId,
-      batch.map((a) => a.messageId),
-    ),
-  ]);
+  // One after the other: under a burst, one more busy database connection costs more CPU in
+  // PostgreSQL than the wait it saves here (measured with npm run bench).
+  const ticketList = await loadTickets(ctx.db, companyId, [...new Set(batch.map((a) => a.ticketId))]);
+  const messageList = await loadMessages(
+    ctx.db,
+    companyId,
+    batch.map((a) => a.messageId),
+  );
   const ticketsById = new Map(ticketList.map((t) => [t.id, t]));
   const messagesById = new Map(messageList.map((m) => [m.id, m]));
   for (const a of batch) {

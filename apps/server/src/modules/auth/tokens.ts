@@ -1,5 +1,5 @@
 /** Access and refresh JWTs. Secrets come from the environment or are generated once and stored. */
-import { randomBytes } from "node:crypto";
+import { createSecretKey, randomBytes } from "node:crypto";
 import { auth as authConstants } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import jwt from "jsonwebtoken";
@@ -37,8 +37,9 @@ async function secret(db: Db, key: string, given: string | undefined): Promise<s
 }
 
 export async function createTokens(db: Db, env: { JWT_SECRET?: string; JWT_REFRESH_SECRET?: string }): Promise<Tokens> {
-  const accessSecret = await secret(db, "jwt_secret", env.JWT_SECRET);
-  const refreshSecret = await secret(db, "jwt_refresh_secret", env.JWT_REFRESH_SECRET);
+  // Key objects built once: given a string, the library tries it as a public key on every call first.
+  const accessSecret = createSecretKey(Buffer.from(await secret(db, "jwt_secret", env.JWT_SECRET)));
+  const refreshSecret = createSecretKey(Buffer.from(await secret(db, "jwt_refresh_secret", env.JWT_REFRESH_SECRET)));
   const opts = { algorithm: "HS256" as const };
   return {
     signAccess: (c) =>

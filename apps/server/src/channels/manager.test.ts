@@ -7,9 +7,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { whatsapps } from "../db/schema/index.js";
 import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../test/cloud-connection.js";
-import { buildTenant } from "../../test/factories.js";
+import { buildTenant, login } from "../../test/factories.js";
 import { type FakeGraph } from "../../test/fake-graph.js";
-import type { TestServer } from "../../test/harness.js";
+import { ADMIN, type TestServer } from "../../test/harness.js";
 import { closeAllSockets, connectSocket, flush, record } from "../../test/sockets.js";
 import { CloudDriver } from "./cloud/cloud-driver.js";
 import { ChannelManager } from "./manager.js";
@@ -87,6 +87,16 @@ describe("ChannelManager", () => {
     await s.ctx.db.delete(whatsapps).where(eq(whatsapps.id, deleted.id));
     await s.ctx.channels.refresh(deleted.id);
     expect(() => s.ctx.channels.driverFor(deleted.id)).toThrow(expect.objectContaining(notInitialized));
+  });
+
+  it("stops a company's connections when the company is deleted", async () => {
+    const { company } = await buildTenant(s);
+    const connection = await buildCloudConnection(s, fake, company.id);
+    expect(s.ctx.channels.driverFor(connection.id)).toBeDefined();
+    const { token } = await login(s, ADMIN.email, ADMIN.password);
+    const res = await s.request({ method: "DELETE", path: `/companies/${company.id}`, token });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(() => s.ctx.channels.driverFor(connection.id)).toThrow(expect.objectContaining(notInitialized));
   });
 
   it("starts every supported connection at boot and leaves WhatsApp Web ones to their driver", async () => {

@@ -16,7 +16,7 @@ import {
 } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
-import { companies, settings } from "../../db/schema/index.js";
+import { companies, settings, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
@@ -118,6 +118,9 @@ export async function editCompany(
 export async function removeCompany(ctx: Context, id: number): Promise<void> {
   if (id === PLATFORM_COMPANY_ID) throw new AppError("ERR_NO_PERMISSION");
   await loadCompany(ctx, id);
+  // Its numbers stop first, so no driver keeps receiving or sending for a company that is gone.
+  const connections = await ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, id));
+  await Promise.all(connections.map((c) => ctx.channels.stop(c.id)));
   await ctx.db.delete(companies).where(eq(companies.id, id));
 }
 

@@ -126,6 +126,11 @@ async function listAndMessages(
   await settle(database, tenant.companyId);
   const admin = getter(base, await signIn(base, BENCH.adminEmail));
   const agent = getter(base, await signIn(base, BENCH.agentEmail(1)));
+  // The Search tab's user filter picks attendants: two of them.
+  const attendants = ((await admin("/users/list")) as { id: number; name: string }[])
+    .filter((u) => u.name.startsWith("Agent "))
+    .slice(0, 2)
+    .map((u) => u.id);
   const json = (v: unknown) => encodeURIComponent(JSON.stringify(v));
   const runs = Number(process.env.BENCH_RUNS ?? 200);
   const today = new Date().toISOString().slice(0, 10);
@@ -144,7 +149,7 @@ async function listAndMessages(
       agent,
     ],
     ["tickets by tag", (i) => `/tickets?showAll=true&tags=${json([tenant.tagIds[i % tenant.tagIds.length]])}`, admin],
-    ["tickets by user", () => `/tickets?showAll=true&users=${json([])}&status=open`, admin],
+    ["tickets by user", () => `/tickets?showAll=true&users=${json(attendants)}`, admin],
     ["tickets with unread", () => `/tickets?status=open&showAll=true&withUnreadMessages=true`, admin],
     ["tickets by date", () => `/tickets?showAll=true&date=${today}`, admin],
     [

@@ -13,6 +13,11 @@ test("web, API and Socket.IO answer on the same port", async ({ page, request })
   expect(unknownApi.status()).toBe(404);
   expect(await unknownApi.json()).toEqual({ error: "ERR_NOT_FOUND" });
 
+  // The address a newcomer opens: the app, which sends a signed-out visitor to the login page.
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("login-submit")).toBeVisible();
+
   // A client route deep-linked from outside is answered with the app, which renders.
   await page.goto("/forgetpsw");
   await expect(page.locator("#root")).not.toBeEmpty();

@@ -11,6 +11,10 @@ export async function serveWeb(app: FastifyInstance, dist = defaultDist) {
   const hasWeb = existsSync(path.join(dist, "index.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: "1h", immutable: false });
+    // The static wildcard would take "/" as a directory listing (403): the root is the app itself.
+    app.get("/", { config: { access: "public" }, schema: { hide: true } }, (_req, reply) =>
+      reply.header("cache-control", "no-cache").sendFile("index.html", dist),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith("/api") || req.url.startsWith("/socket.io");

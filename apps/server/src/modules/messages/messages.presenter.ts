@@ -7,7 +7,7 @@
 import type { Ack, MediaType, MessageDto } from "@balcao/contracts";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { rowsOf } from "../tickets/tickets.presenter.js";
+import { rowsOf } from "../../db/rows.js";
 
 /** Media is served to the company's signed-in users under {host}/public/ (DESIGN §4). */
 export function mediaUrlOf(mediaPath: string | null): string | null {

@@ -8,7 +8,7 @@ import { messagePageSize, type MessageDto } from "@balcao/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { messages, type tickets } from "../../db/schema/index.js";
-import { rowsOf } from "../tickets/tickets.presenter.js";
+import { rowsOf } from "../../db/rows.js";
 import { messageColumns, messageDtoOf, messageJoins, type MessageRow } from "./messages.presenter.js";
 
 /** What the conversation page needs of its ticket: visibility, read receipts, and the page's `ticket`. */

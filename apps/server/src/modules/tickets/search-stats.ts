@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { rowsOf } from "./tickets.presenter.js";
+import { rowsOf } from "../../db/rows.js";
 
 export interface ColumnStats {
   nullFrac: number;

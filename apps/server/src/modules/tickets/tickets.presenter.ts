@@ -8,6 +8,7 @@
 import type { TicketDto, TicketStatus } from "@balcao/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { rowsOf } from "../../db/rows.js";
 
 interface TicketRow {
   id: number;
@@ -95,12 +96,6 @@ function toDto(r: TicketRow): TicketDto {
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };
-}
-
-/** A raw statement's rows: both drivers (PGlite and node-postgres) answer with { rows }. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<TicketDto[]> {

@@ -6,6 +6,7 @@
  * deletes another; an agent sees the list without Add, edit or delete.
  */
 import type { Browser, Page } from "@playwright/test";
+import { readEnv } from "./harness/env.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { logIn } from "./harness/pages.js";
@@ -36,6 +37,13 @@ test("an admin adds a cloud connection, edits it, meets the greeting rule and de
   const suporte = await api("POST", "/queue", { name: "Suporte", color: "#43a047" });
   const agent = newPerson("conn-agent");
   await api("POST", "/users", { name: "Agente", email: agent.email, password: agent.password, profile: "user" });
+  // Meta knows this number under another token: the typed one is refused, so the connection stays DISCONNECTED.
+  const pinned = await fetch(`${readEnv("graphOrigin")}/_control/numbers`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ phoneNumberId: "109876543210", accessToken: "another-token-meta-issued" }),
+  });
+  expect(pinned.ok).toBe(true);
 
   await logIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/tickets$/);

@@ -120,6 +120,30 @@ export interface ChannelEvents {
   message(inbound: InboundMessage): Promise<void>;
   ack(update: AckUpdate): Promise<void>;
   session(update: SessionUpdate): Promise<void>;
+  /** A voice or video call; the answer says whether the driver should reject it (the `call` setting). */
+  call(call: InboundCall): Promise<{ reject: boolean }>;
+}
+
+/**
+ * A call from a customer. A driver reports it when it is offered ("offer")
+ * and again when it ended unanswered ("missed").
+ */
+export interface InboundCall {
+  callId: string;
+  /** Digits of the caller's number. */
+  chatNumber: string;
+  chatName: string;
+  isVideo: boolean;
+  isGroup: boolean;
+  outcome: "offer" | "missed";
+  at: Date;
+}
+
+/** An entry of the linked phone's address book. */
+export interface PhoneContact {
+  /** Digits only. */
+  number: string;
+  name: string;
 }
 
 export interface ChannelDriver {
@@ -135,4 +159,6 @@ export interface ChannelDriver {
   deleteMessage(target: OutboundTarget, message: { wid: string; fromMe: boolean }): Promise<void>;
   /** The number as WhatsApp knows it (normalised digits), or null when it has no WhatsApp. */
   checkNumber(number: string): Promise<string | null>;
+  /** The linked phone's address book as far as the provider shares it (empty when it has none). */
+  phoneContacts(): Promise<PhoneContact[]>;
 }

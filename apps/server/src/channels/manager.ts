@@ -93,6 +93,8 @@ export class ChannelManager {
       message: (inbound) => ingest(ctx, connection, inbound),
       ack: (update) => applyAck(ctx, connection, update),
       session: (update) => applySession(ctx, connection, update),
+      // Calls are not handled yet: none is rejected or logged.
+      call: () => Promise.resolve({ reject: false }),
     };
     try {
       await driver.start(events);

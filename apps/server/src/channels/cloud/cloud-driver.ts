@@ -12,6 +12,7 @@ import {
   type OutboundMedia,
   type OutboundTarget,
   type OutboundText,
+  type PhoneContact,
   type SentMessage,
 } from "../driver.js";
 import { baseMimetype } from "../media-files.js";
@@ -163,6 +164,11 @@ export class CloudDriver implements ChannelDriver {
   checkNumber(number: string): Promise<string | null> {
     const digits = number.replace(/\D/g, "");
     return Promise.resolve(digits.length >= 8 && digits.length <= 15 ? digits : null);
+  }
+
+  /** A Cloud API number has no phone and no address book. */
+  phoneContacts(): Promise<PhoneContact[]> {
+    return Promise.resolve([]);
   }
 }
 

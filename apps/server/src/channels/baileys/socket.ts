@@ -10,7 +10,7 @@ type RealSocket = ReturnType<typeof makeWASocket>;
 
 export type BaileysSocket = Pick<
   RealSocket,
-  "ev" | "sendMessage" | "readMessages" | "onWhatsApp" | "logout" | "end" | "user" | "updateMediaMessage"
+  "ev" | "sendMessage" | "readMessages" | "onWhatsApp" | "logout" | "end" | "user" | "updateMediaMessage" | "rejectCall"
 >;
 
 export type SocketFactory = (config: UserFacingSocketConfig) => BaileysSocket;

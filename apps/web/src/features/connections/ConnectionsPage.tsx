@@ -3,7 +3,7 @@
  * buttons, last update (dd/MM/yy HH:mm), default, and edit/delete for those
  * allowed. The list follows company-{id}-whatsapp and -whatsappSession live.
  */
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Button, TableCell, TableRow } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import CheckCircle from "@mui/icons-material/CheckCircle";
@@ -15,7 +15,9 @@ import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { ListPage, RowAction } from "../lists/ListPage";
 import { ConnectionModal } from "./ConnectionModal";
 import { ConnectionStatus, SessionButtons } from "./ConnectionSession";
-import { useConnections, useDeleteConnection, useSessionAction, type SessionAction } from "./useConnections";
+import { QrCodeModal } from "./QrCodeModal";
+import { disconnectMessageKey, type SessionAction } from "./sessionView";
+import { useConnections, useDeleteConnection, useSessionAction } from "./useConnections";
 
 type ModalState = { open: false } | { open: true; whatsappId?: number };
 
@@ -25,10 +27,11 @@ interface RowProps {
   onEdit: () => void;
   onDelete: () => void;
   onAction: (action: SessionAction) => void;
+  onShowQr: () => void;
   onDisconnect: () => void;
 }
 
-function ConnectionRow({ connection, may, onEdit, onDelete, onAction, onDisconnect }: RowProps) {
+function ConnectionRow({ connection, may, onEdit, onDelete, ...session }: RowProps) {
   const { t } = useTranslation();
   return (
     <TableRow hover data-testid={`connection-row-${connection.id}`}>
@@ -38,7 +41,7 @@ function ConnectionRow({ connection, may, onEdit, onDelete, onAction, onDisconne
       </TableCell>
       {may.session && (
         <TableCell align="center">
-          <SessionButtons connection={connection} onAction={onAction} onDisconnect={onDisconnect} />
+          <SessionButtons connection={connection} {...session} />
         </TableCell>
       )}
       <TableCell align="center" data-testid="connection-row-updated">
@@ -76,6 +79,8 @@ export default function ConnectionsPage() {
   const session = useSessionAction();
   const [modal, setModal] = useState<ModalState>({ open: false });
   const [disconnecting, setDisconnecting] = useState<WhatsappDto | null>(null);
+  const [qrFor, setQrFor] = useState<number | null>(null);
+  const closeQr = useCallback(() => setQrFor(null), []);
   const may = {
     add: can(user?.profile, "connections-page:addConnection"),
     session: can(user?.profile, "connections-page:actionButtons"),
@@ -115,6 +120,7 @@ export default function ConnectionsPage() {
           onEdit={() => setModal({ open: true, whatsappId: connection.id })}
           onDelete={askDelete}
           onAction={(action) => session.mutate({ id: connection.id, action })}
+          onShowQr={() => setQrFor(connection.id)}
           onDisconnect={() => setDisconnecting(connection)}
         />
       )}
@@ -130,10 +136,13 @@ export default function ConnectionsPage() {
       }}
     >
       {modal.open && <ConnectionModal whatsappId={modal.whatsappId} onClose={() => setModal({ open: false })} />}
+      {qrFor !== null && (
+        <QrCodeModal whatsappId={qrFor} connection={connections.data?.find((c) => c.id === qrFor)} onClose={closeQr} />
+      )}
       <ConfirmDialog
         open={disconnecting !== null}
         title={t("connections.confirmationModal.disconnectTitle", { name: disconnecting?.name ?? "" })}
-        message={t("connections.confirmationModal.disconnectMessage")}
+        message={disconnecting ? t(disconnectMessageKey(disconnecting.provider)) : ""}
         confirmLabel={t("connections.buttons.disconnect")}
         cancelLabel={t("common.cancel")}
         onConfirm={() => disconnecting && session.mutate({ id: disconnecting.id, action: "disconnect" })}

@@ -11,6 +11,7 @@ import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { useCompanyEvent } from "../../app/socket";
+import type { SessionAction } from "./sessionView";
 
 export const connectionsKey = ["whatsapp"] as const;
 
@@ -68,15 +69,16 @@ export function useDeleteConnection() {
   });
 }
 
-export type SessionAction = "start" | "newQr" | "disconnect";
-
 const sessionMethod = { start: "post", newQr: "put", disconnect: "delete" } as const;
 
 /** The session buttons' calls (§7.4): POST starts, PUT asks a new QR, DELETE disconnects. */
 export function useSessionAction() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: SessionAction }) =>
       api[sessionMethod[action]](`/whatsappsession/${id}`),
+    // Session events bring the changes; re-reading the list covers one missed while reconnecting.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKey, exact: true }),
     onError: toastError,
   });
 }

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import { can, timings } from "@balcao/contracts";
 import { useAuth } from "../../app/auth";
+import { connectionsNeedAttention } from "../connections/sessionView";
 import { useConnections } from "../connections/useConnections";
 
 /** Internal chat dot (§2.3): the current user has an unread chat message. Filled by the chats area. */
@@ -13,9 +14,8 @@ export function useHasUnreadChats(): boolean {
 }
 
 /**
- * Connections "!" (§2.3): a connection is in qrcode, PAIRING, DISCONNECTED,
- * TIMEOUT or OPENING (anything but CONNECTED), checked 2 s after the list
- * changes, so a session passing through OPENING does not flash the badge.
+ * Connections "!" (§2.3), checked 2 s after the list changes, so a session
+ * passing through OPENING does not flash the badge.
  * Only the administration menu shows the entry, so only admins load the list.
  */
 export function useConnectionsNeedAttention(): boolean {
@@ -23,10 +23,7 @@ export function useConnectionsNeedAttention(): boolean {
   const { data } = useConnections(can(user?.profile, "drawer-admin-items:view"));
   const [attention, setAttention] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(
-      () => setAttention((data ?? []).some((c) => c.status !== "CONNECTED")),
-      timings.connectionBadgeCheckMs,
-    );
+    const timer = setTimeout(() => setAttention(connectionsNeedAttention(data ?? [])), timings.connectionBadgeCheckMs);
     return () => clearTimeout(timer);
   }, [data]);
   return attention;

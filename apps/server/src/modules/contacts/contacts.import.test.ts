@@ -1,6 +1,6 @@
 /**
  * Spreadsheet import (business-areas §2.3 "Contact import modal", §7 POST
- * /contacts/upload and /contacts/import): rows parsed on the client, sent in
+ * /contacts/upload): rows parsed on the client, sent in
  * batches; each row saved or reported.
  */
 import { contactLimits } from "@balcao/contracts";
@@ -120,13 +120,4 @@ describe("POST /contacts/upload", () => {
       .where(eq(contactCustomFields.contactId, list.contacts[0].id));
     expect(fields).toMatchObject([{ name: "Cidade", value: "Recife" }]);
   }, 60_000);
-});
-
-describe("POST /contacts/import (the phone's address book)", () => {
-  it("answers ERR_WAPP_NOT_INITIALIZED while the company has no connected WhatsApp", async () => {
-    const t = await buildTenant(s);
-    const res = await s.request({ method: "POST", path: "/contacts/import", token: t.agent.token });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "ERR_WAPP_NOT_INITIALIZED" });
-  });
 });

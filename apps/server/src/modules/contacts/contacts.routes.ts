@@ -3,10 +3,10 @@ import { contactListQuerySchema, contactSaveSchema, contactUploadSchema } from "
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
-import { AppError } from "../../http/errors.js";
 import { contactNames } from "./contacts.queries.js";
 import { createContact, deleteContact, listContactsPage, showContact, updateContact } from "./contacts.service.js";
 import { EXPORT_FILENAME, exportContacts } from "./export-contacts.js";
+import { importPhoneContacts } from "./import-phone-contacts.js";
 import { uploadContacts } from "./upload-contacts.js";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -65,10 +65,9 @@ export function contactsRoutes(ctx: Context): FastifyPluginAsyncZod {
       (req) => uploadContacts(ctx, req.auth.companyId, req.body),
     );
 
-    // Importing the phone's address book needs a connected WhatsApp session,
-    // which the WhatsApp issue brings; until then there is never one.
-    app.post("/contacts/import", { config: { access: "user" }, schema }, async () => {
-      throw new AppError("ERR_WAPP_NOT_INITIALIZED");
-    });
+    // The phone's address book, through the default connection's running driver.
+    app.post("/contacts/import", { config: { access: "user" }, schema }, (req) =>
+      importPhoneContacts(ctx, req.auth.companyId),
+    );
   };
 }

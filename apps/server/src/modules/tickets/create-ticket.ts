@@ -6,6 +6,11 @@
  * unassigned one) answers ERR_OTHER_OPEN_TICKET; another attendant's answers
  * 400 with `error` = {userId, user:{name}, queue:{name}, ticketId}, which the
  * modal shows as "held by another attendant".
+ *
+ * On a running connection WhatsApp first confirms the contact's number
+ * (ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT; groups are not numbers);
+ * on one that is not running the ticket opens and its sends answer
+ * ERR_WAPP_NOT_INITIALIZED.
  */
 import type { OtherAttendantTicket, TicketCreate, TicketDto } from "@balcao/contracts";
 import { and, desc, eq } from "drizzle-orm";
@@ -14,6 +19,7 @@ import type { Db } from "../../db/client.js";
 import { queues, tickets, users, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
+import { adoptWhatsappNumber, checkWhatsappNumber } from "../contacts/check-number.js";
 import { activeTicketConflict, companyContact, companyQueue, companyWhatsapp } from "./ticket-rules.js";
 import { loadViewer } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
@@ -76,6 +82,8 @@ export async function createTicket(ctx: Context, who: AccessClaims, input: Ticke
   }
   const whatsapp = await connectionFor(db, who, input.whatsappId);
   await refuseActive(db, who, contact.id, whatsapp.id);
+  const driver = contact.isGroup ? undefined : ctx.channels.runningDriver(whatsapp.id);
+  if (driver) await adoptWhatsappNumber(ctx, contact, await checkWhatsappNumber(ctx, driver, contact.number));
   const now = new Date();
   const [row] = await db
     .insert(tickets)

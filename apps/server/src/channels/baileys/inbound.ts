@@ -1,0 +1,291 @@
+/**
+ * Baileys events → the pipeline's normalised shapes: a `messages.upsert`
+ * message → InboundMessage, `messages.update` / `message-receipt.update` →
+ * AckUpdate, a `call` event → InboundCall. Pure mapping: the driver owns the
+ * socket and hands over how to download a message's media, which runs only
+ * when ingest decides to store the message.
+ */
+import type { Ack, MediaType } from "@balcao/contracts";
+import {
+  getContentType,
+  normalizeMessageContent,
+  proto,
+  toNumber,
+  type MessageUserReceiptUpdate,
+  type WACallEvent,
+  type WAMessage,
+  type WAMessageUpdate,
+} from "@whiskeysockets/baileys";
+import { locationBody } from "../cloud/inbound.js";
+import type { AckUpdate, InboundCall, InboundMessage } from "../driver.js";
+import { mediaFileName } from "../media-files.js";
+import { chatDigits, groupId, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
+
+type MediaNode = { mimetype?: string | null; caption?: string | null; contextInfo?: proto.IContextInfo | null };
+
+interface Content {
+  mediaType: MediaType;
+  body: string;
+  /** The media part and how its file is named when stored. */
+  media?: { node: MediaNode; label: string; fallbackMimetype: string; fileName?: string | null };
+  reaction?: InboundMessage["reaction"];
+  editOfWid?: string;
+  revokeOfWid?: string;
+}
+
+/** The text a message shows: its text or its media's caption (what an edit replaces). */
+function textOf(m: proto.IMessage | null | undefined): string {
+  const c = normalizeMessageContent(m);
+  return (
+    c?.conversation ??
+    c?.extendedTextMessage?.text ??
+    c?.imageMessage?.caption ??
+    c?.videoMessage?.caption ??
+    c?.documentMessage?.caption ??
+    ""
+  );
+}
+
+function protocolContent(p: proto.Message.IProtocolMessage): Content | undefined {
+  const target = p.key?.id;
+  if (!target) return undefined;
+  if (p.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT)
+    return { mediaType: "chat", body: textOf(p.editedMessage), editOfWid: target };
+  if (p.type === proto.Message.ProtocolMessage.Type.REVOKE) return { mediaType: "chat", body: "", revokeOfWid: target };
+  // Ephemeral settings, history sync, app-state keys…: the protocol's own housekeeping.
+  return undefined;
+}
+
+/** core-platform §3: "imageUrl|link|description"; WhatsApp's null fields become absent. */
+function locationOf(
+  lat: number | null | undefined,
+  lng: number | null | undefined,
+  parts: (string | null | undefined)[],
+) {
+  const [name, address] = parts.map((p) => p || undefined);
+  return locationBody({ latitude: lat ?? 0, longitude: lng ?? 0, name, address });
+}
+
+function contentOf(c: proto.IMessage): Content | undefined {
+  const text = c.conversation ?? c.extendedTextMessage?.text;
+  if (text !== null && text !== undefined) return { mediaType: "chat", body: text };
+  if (c.imageMessage) {
+    const node = c.imageMessage;
+    return {
+      mediaType: "image",
+      body: node.caption ?? "",
+      media: { node, label: "image", fallbackMimetype: "image/jpeg" },
+    };
+  }
+  if (c.videoMessage) {
+    const node = c.videoMessage;
+    return {
+      mediaType: "video",
+      body: node.caption ?? "",
+      media: { node, label: "video", fallbackMimetype: "video/mp4" },
+    };
+  }
+  if (c.audioMessage) {
+    const node = c.audioMessage;
+    // A voice note (ptt) is an OGG/Opus audio like any other to the pipeline.
+    const label = node.ptt ? "voice" : "audio";
+    return { mediaType: "audio", body: "", media: { node, label, fallbackMimetype: "audio/ogg; codecs=opus" } };
+  }
+  if (c.documentMessage) {
+    const node = c.documentMessage;
+    const media = { node, label: "document", fallbackMimetype: "application/octet-stream", fileName: node.fileName };
+    return { mediaType: "application", body: node.caption || node.fileName || "", media };
+  }
+  if (c.stickerMessage) {
+    const node = c.stickerMessage;
+    return { mediaType: "image", body: "", media: { node, label: "sticker", fallbackMimetype: "image/webp" } };
+  }
+  if (c.locationMessage) {
+    const l = c.locationMessage;
+    const body = locationOf(l.degreesLatitude, l.degreesLongitude, [l.name, l.address]);
+    return { mediaType: "locationMessage", body };
+  }
+  if (c.liveLocationMessage) {
+    const l = c.liveLocationMessage;
+    return { mediaType: "locationMessage", body: locationOf(l.degreesLatitude, l.degreesLongitude, [l.caption]) };
+  }
+  if (c.contactMessage?.vcard) return { mediaType: "contactMessage", body: c.contactMessage.vcard };
+  if (c.contactsArrayMessage?.contacts?.length) {
+    const cards = c.contactsArrayMessage.contacts.map((card) => card.vcard).filter(Boolean);
+    return cards.length ? { mediaType: "contactMessage", body: cards.join("\n") } : undefined;
+  }
+  if (c.reactionMessage) {
+    const r = c.reactionMessage;
+    if (!r.key?.id) return undefined;
+    // An empty text takes the reaction back.
+    const emoji = r.text ?? "";
+    return { mediaType: "reactionMessage", body: emoji, reaction: { emoji, targetWid: r.key.id } };
+  }
+  if (c.protocolMessage) return protocolContent(c.protocolMessage);
+  // Answers to a business's buttons and lists: what the customer tapped.
+  const choice =
+    c.buttonsResponseMessage?.selectedDisplayText ??
+    c.templateButtonReplyMessage?.selectedDisplayText ??
+    c.listResponseMessage?.title;
+  if (choice) return { mediaType: "chat", body: choice };
+  // Polls and their votes, call notices, pins, keep-in-chat…: nothing a ticket shows.
+  return undefined;
+}
+
+/** The reply's target: the stanza id in the content's contextInfo. */
+function quotedWidOf(c: proto.IMessage): string | undefined {
+  const type = getContentType(c);
+  const node = type ? (c[type] as { contextInfo?: proto.IContextInfo | null } | null) : null;
+  return (typeof node === "object" && node?.contextInfo?.stanzaId) || undefined;
+}
+
+/** Seconds (number or protobuf Long) → a Date; a message without one is taken as now. */
+function dateOf(seconds: number | Long | null | undefined): Date {
+  const value = toNumber(seconds);
+  return value > 0 ? new Date(value * 1000) : new Date();
+}
+type Long = Parameters<typeof toNumber>[0];
+
+/** What is kept as the message's provider data: protobuf's JSON (bytes base64, longs as text), the LID alts kept. */
+function rawOf(message: WAMessage): unknown {
+  return { ...proto.WebMessageInfo.fromObject(message).toJSON(), key: { ...message.key } };
+}
+
+/**
+ * A customer's message (or ours, sent from the phone) as the pipeline's
+ * InboundMessage; null for what is not one: status updates, channels,
+ * broadcast lists, protocol housekeeping, key distribution, stubs (Baileys'
+ * own missed-call notice included: calls come through `callOf`).
+ * `groupSubject` is the group's name when the driver knows it.
+ */
+export function inboundOf(
+  message: WAMessage,
+  download: (m: WAMessage) => Promise<Buffer>,
+  groupSubject?: string,
+): InboundMessage | null {
+  const { key } = message;
+  const jid = key.remoteJid;
+  if (!jid || !key.id || isSkippedJid(jid)) return null;
+  const c = normalizeMessageContent(message.message);
+  const content = c ? contentOf(c) : undefined;
+  if (!c || !content) return null;
+  const fromMe = Boolean(key.fromMe);
+  const isGroup = isGroupJid(jid);
+  const pushName = message.pushName ?? "";
+  const media = content.media;
+  return {
+    wid: key.id,
+    chatNumber: chatDigits(jid, key.remoteJidAlt),
+    isGroup,
+    // Our own push name is on what we sent: it never names the customer.
+    chatName: isGroup ? (groupSubject ?? "") : fromMe ? "" : pushName,
+    sender:
+      isGroup && !fromMe
+        ? { number: personDigits(key.participant ?? message.participant, key.participantAlt), name: pushName }
+        : undefined,
+    fromMe,
+    mediaType: content.mediaType,
+    body: content.body,
+    media: media
+      ? () =>
+          download(message).then((data) => {
+            const mimetype = media.node.mimetype || media.fallbackMimetype;
+            return { data, mimetype, fileName: mediaFileName(mimetype, media.label, media.fileName ?? undefined) };
+          })
+      : undefined,
+    quotedWid: quotedWidOf(c),
+    reaction: content.reaction,
+    editOfWid: content.editOfWid,
+    revokeOfWid: content.revokeOfWid,
+    timestamp: dateOf(message.messageTimestamp),
+    raw: rawOf(message),
+  };
+}
+
+const Status = proto.WebMessageInfo.Status;
+
+/**
+ * `messages.update` → acks of our own messages: WhatsApp's status numbers are
+ * the spec's acks (1 pending … 5 played); ERROR is a refused send, reported
+ * with WhatsApp's error code. Other updates (edits, revokes, stubs) are not acks:
+ * edits and revokes arrive as messages too and go through `inboundOf`.
+ */
+export function acksOf(updates: WAMessageUpdate[]): AckUpdate[] {
+  return updates.flatMap(({ key, update }): AckUpdate[] => {
+    const status = update.status;
+    if (!key.fromMe || !key.id || status === null || status === undefined) return [];
+    if (status === Status.ERROR) {
+      // Baileys puts the server's error code first among the stub parameters.
+      const code: unknown = (update.messageStubParameters as unknown[] | undefined)?.[0];
+      const error = typeof code === "string" || typeof code === "number" ? `WhatsApp error ${code}` : "WhatsApp error";
+      return [{ wid: key.id, ack: 1, error }];
+    }
+    return status >= Status.PENDING && status <= Status.PLAYED ? [{ wid: key.id, ack: status }] : [];
+  });
+}
+
+/**
+ * `message-receipt.update`: in groups (and broadcasts) WhatsApp reports each
+ * participant's receipt instead of a status. The message takes the highest any
+ * participant reached (acks only rise), as the phone's single ticks do.
+ */
+export function receiptAcksOf(updates: MessageUserReceiptUpdate[]): AckUpdate[] {
+  return updates.flatMap(({ key, receipt }): AckUpdate[] => {
+    if (!key.fromMe || !key.id) return [];
+    const ack: Ack | undefined = receipt.playedTimestamp
+      ? 5
+      : receipt.readTimestamp
+        ? 4
+        : receipt.receiptTimestamp
+          ? 3
+          : undefined;
+    return ack ? [{ wid: key.id, ack }] : [];
+  });
+}
+
+/**
+ * A call event as the pipeline's InboundCall. WhatsApp sends "offer" when the
+ * call rings, then one ending: "timeout" (rang out unanswered), "reject" (one
+ * of our devices — the phone — declined it), "terminate" (the caller hung up,
+ * before or after an answer) or "accept". The customer was left unanswered
+ * after a timeout or a reject, and after a terminate that no accept preceded:
+ * `answered` says whether one did (see callWatcher). The rest (ringing,
+ * transport, latency…) is the call's own signalling.
+ */
+export function callOf(call: WACallEvent, answered = false): InboundCall | null {
+  const missed = call.status === "timeout" || call.status === "reject" || (call.status === "terminate" && !answered);
+  if (call.status !== "offer" && !missed) return null;
+  const number = personDigits(call.callerPn, call.from || call.chatId);
+  const isGroup = Boolean(call.isGroup);
+  return {
+    callId: call.id,
+    chatNumber: isGroup && call.groupJid ? groupId(call.groupJid) : number,
+    // A call carries no push name: the number names a contact WhatsApp has not named yet.
+    chatName: number,
+    isVideo: Boolean(call.isVideo),
+    isGroup,
+    outcome: missed ? "missed" : "offer",
+    at: call.date instanceof Date ? call.date : new Date(),
+  };
+}
+
+/** Calls answered and not yet ended are few; a bound keeps a lost "terminate" from growing the set. */
+const maxOpenCalls = 1000;
+
+/**
+ * callOf with memory of answered calls, one per socket: a "terminate" after an
+ * "accept" is a finished conversation, not a missed call.
+ */
+export function callWatcher(): (call: WACallEvent) => InboundCall | null {
+  const answered = new Set<string>();
+  return (call) => {
+    if (call.status === "accept") {
+      if (answered.size >= maxOpenCalls) answered.clear();
+      answered.add(call.id);
+      return null;
+    }
+    const inbound = callOf(call, answered.has(call.id));
+    if (call.status === "terminate" || call.status === "timeout" || call.status === "reject") answered.delete(call.id);
+    return inbound;
+  };
+}

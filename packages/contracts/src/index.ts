@@ -17,3 +17,4 @@ export * from "./schemas/whatsapps.js";
 export * from "./schemas/tickets.js";
 export * from "./schemas/messages.js";
 export * from "./schemas/quick-messages.js";
+export * from "./schemas/external-api.js";

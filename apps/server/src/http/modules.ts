@@ -7,6 +7,7 @@ import { announcementsRoutes } from "../modules/announcements/announcements.rout
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
+import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
 import { messagesRoutes } from "../modules/messages/messages.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
@@ -38,6 +39,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     cloudWebhookRoutes,
     whatsappsRoutes,
     quickMessagesRoutes,
+    externalApiRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -77,11 +77,13 @@ export interface MessageForm {
   files: UploadedFile[];
   bodies: string[];
   quotedMsg?: number;
+  /** The other text fields by name (the external messages API sends `number`). */
+  fields: Record<string, string>;
 }
 
 /** Reads the multipart form in order; a file past the largest kind's limit is refused before the rest is read. */
 export async function readMessageForm(req: FastifyRequest): Promise<MessageForm> {
-  const form: MessageForm = { files: [], bodies: [] };
+  const form: MessageForm = { files: [], bodies: [], fields: {} };
   for await (const part of req.parts({ limits: { fileSize: largestFile } })) {
     if (part.type === "file") {
       if (part.fieldname !== "medias") {
@@ -97,17 +99,52 @@ export async function readMessageForm(req: FastifyRequest): Promise<MessageForm>
       form.bodies.push(part.value);
     } else if (part.fieldname === "quotedMsg" && typeof part.value === "string" && part.value) {
       form.quotedMsg = quotedFormField(part.value);
+    } else if (typeof part.value === "string") {
+      form.fields[part.fieldname] = part.value;
     }
   }
   return form;
 }
 
+/** Every file checked (and a recording converted) before any is kept, so a bad one stores and sends nothing. */
+export async function prepareFiles(files: UploadedFile[]): Promise<PreparedFile[]> {
+  if (files.length === 0) throw new AppError("ERR_VALIDATION", { field: "medias" });
+  const prepared: PreparedFile[] = [];
+  for (const file of files) prepared.push(await prepareFile(file));
+  return prepared;
+}
+
 /**
- * Every file is checked (and a recording converted) before any is kept, so a
- * bad one stores and sends nothing. Then each is stored and sent in order;
- * if the provider refuses one, the rest still go and the first refusal is
- * the answer.
+ * Stores and sends each prepared file of the form in order on the ticket; if
+ * the provider refuses one, the rest still go and the first refusal is the
+ * answer.
  */
+export async function sendPreparedFiles(
+  ctx: Context,
+  companyId: number,
+  ticketId: number,
+  form: MessageForm,
+  prepared: PreparedFile[],
+  author: { userId: number | null; quotedMsgId: number | null },
+): Promise<MessageDto[]> {
+  const sent: MessageDto[] = [];
+  let refusal: Error | undefined;
+  for (const [i, file] of prepared.entries()) {
+    const stored = await ctx.media.save(companyId, { filename: file.fileName, data: file.data }, storageKind(file));
+    const body = (form.bodies[i] ?? "").trim() || form.files[i]!.filename;
+    // A plain file's body is its own name: WhatsApp would show it twice as a caption.
+    const caption = file.voiceNote || body === form.files[i]!.filename ? "" : body;
+    const media = { ...stored, mediaType: file.mediaType, mimetype: file.mimetype, voiceNote: file.voiceNote };
+    try {
+      sent.push(await sendTicketMessage(ctx, companyId, ticketId, { body, caption, media, ...author }));
+    } catch (err) {
+      refusal ??= err instanceof Error ? err : new AppError("ERR_SENDING_WAPP_MSG");
+    }
+  }
+  if (refusal) throw refusal;
+  return sent;
+}
+
 export async function sendAgentFiles(
   ctx: Context,
   who: AccessClaims,
@@ -115,26 +152,7 @@ export async function sendAgentFiles(
   form: MessageForm,
 ): Promise<MessageDto[]> {
   const ticket = await openTicket(ctx, who, ticketId);
-  if (form.files.length === 0) throw new AppError("ERR_VALIDATION", { field: "medias" });
   const quotedMsgId = await quotedIn(ctx, ticket, form.quotedMsg);
-  const prepared: PreparedFile[] = [];
-  for (const file of form.files) prepared.push(await prepareFile(file));
-  const sent: MessageDto[] = [];
-  let refusal: Error | undefined;
-  for (const [i, file] of prepared.entries()) {
-    const stored = await ctx.media.save(who.companyId, { filename: file.fileName, data: file.data }, storageKind(file));
-    const body = (form.bodies[i] ?? "").trim() || form.files[i]!.filename;
-    // A plain file's body is its own name: WhatsApp would show it twice as a caption.
-    const caption = file.voiceNote || body === form.files[i]!.filename ? "" : body;
-    const media = { ...stored, mediaType: file.mediaType, mimetype: file.mimetype, voiceNote: file.voiceNote };
-    try {
-      sent.push(
-        await sendTicketMessage(ctx, who.companyId, ticket.id, { body, caption, userId: who.id, media, quotedMsgId }),
-      );
-    } catch (err) {
-      refusal ??= err instanceof Error ? err : new AppError("ERR_SENDING_WAPP_MSG");
-    }
-  }
-  if (refusal) throw refusal;
-  return sent;
+  const prepared = await prepareFiles(form.files);
+  return sendPreparedFiles(ctx, who.companyId, ticket.id, form, prepared, { userId: who.id, quotedMsgId });
 }

@@ -1,0 +1,54 @@
+/**
+ * POST {host}/api/messages/send (business-areas §7): {host} is the API base
+ * (PUBLIC_URL + /api), so the spec's client calls /api/api/messages/send; the
+ * same handler also answers /api/messages/send, the path a reader of the
+ * docs would try. A static segment wins over POST /messages/:ticketId in
+ * Fastify's router, so "send" is never taken for a ticket id.
+ *
+ * Public as far as the session guard goes: the connection's token is the
+ * credential (api-token.ts). Rate-limited per token (per address without one).
+ */
+import { createHash } from "node:crypto";
+import { externalApiRateLimit, externalMessageSchema } from "@balcao/contracts";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Context } from "../../context.js";
+import { bearerToken } from "../../http/access.js";
+import { readMessageForm } from "../messages/send-agent-message.js";
+import { connectionOfToken } from "./api-token.js";
+import { sendExternalMessage, type ExternalSend } from "./external-api.service.js";
+
+const numberOnly = externalMessageSchema.pick({ number: true });
+
+/** JSON {number, body}; or multipart number, body (the file's name) and medias; a form without a file is a text. */
+async function readSend(req: FastifyRequest): Promise<ExternalSend> {
+  if (!req.isMultipart()) return { kind: "text", message: externalMessageSchema.parse(req.body ?? {}) };
+  const form = await readMessageForm(req);
+  const fields = { number: form.fields.number, body: form.bodies[0] };
+  if (form.files.length === 0) return { kind: "text", message: externalMessageSchema.parse(fields) };
+  return { kind: "files", number: numberOnly.parse(fields).number, form };
+}
+
+/** The limit's key: a digest of the token (the raw token never sits in the limiter's store). */
+function limitKey(req: FastifyRequest): string {
+  const token = bearerToken(req);
+  return token ? `api:${createHash("sha256").update(token).digest("hex")}` : `ip:${req.ip}`;
+}
+
+export function externalApiRoutes(ctx: Context): FastifyPluginAsyncZod {
+  return async (app) => {
+    const options = {
+      config: {
+        access: "public" as const,
+        rateLimit: { max: externalApiRateLimit, timeWindow: "1 minute", keyGenerator: limitKey },
+      },
+      schema: { tags: ["external-api"] },
+    };
+    const handler = async (req: FastifyRequest) => {
+      const connection = await connectionOfToken(ctx, req);
+      return sendExternalMessage(ctx, connection, await readSend(req));
+    };
+    app.post("/api/messages/send", options, handler);
+    app.post("/messages/send", options, handler);
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Sending through the external messages API (business-areas §2.18, §7;
+ * SERVER-BEHAVIOUR "External messages API"). The connection named by the
+ * token sends, for its own company only:
+ *  1. the company's plan must have useExternalApi (the spec gates only the
+ *     page; a company without the feature must not reach it by calling the
+ *     endpoint either): ERR_NO_PERMISSION otherwise;
+ *  2. the connection must be running: ERR_WAPP_NOT_INITIALIZED;
+ *  3. the number must be on WhatsApp (ERR_WAPP_INVALID_CONTACT,
+ *     ERR_WAPP_CHECK_CONTACT); files are checked before anything is stored;
+ *  4. the contact and its active ticket are found or made, and the message
+ *     goes through the agents' send path (stored, announced, sent; userId
+ *     null like the automatic messages).
+ */
+import type { ExternalMessage, ExternalSendResult, MessageDto } from "@balcao/contracts";
+import type { Context } from "../../context.js";
+import { checkWhatsappNumber } from "../contacts/check-number.js";
+import { sendTicketMessage } from "../messages/send-message.js";
+import { prepareFiles, sendPreparedFiles, type MessageForm } from "../messages/send-agent-message.js";
+import { assertPlanAllows } from "../plans/plan-gate.js";
+import type { ApiConnection } from "./api-token.js";
+import { openConversation } from "./open-conversation.js";
+
+/** A text ({number, body}) or the files of a multipart form (with its number). */
+export type ExternalSend =
+  { kind: "text"; message: ExternalMessage } | { kind: "files"; number: string; form: MessageForm };
+
+function answer(ticketId: number, sent: MessageDto[]): ExternalSendResult {
+  return { status: "SUCCESS", messageId: sent[0]!.id, ticketId };
+}
+
+export async function sendExternalMessage(
+  ctx: Context,
+  connection: ApiConnection,
+  input: ExternalSend,
+): Promise<ExternalSendResult> {
+  await assertPlanAllows(ctx.db, connection.companyId, "useExternalApi");
+  const driver = ctx.channels.driverFor(connection.id);
+  const number = input.kind === "text" ? input.message.number : input.number;
+  const prepared = input.kind === "files" ? await prepareFiles(input.form.files) : [];
+  const known = await checkWhatsappNumber(ctx, driver, number);
+  const ticketId = await openConversation(ctx, connection, number, known);
+  const author = { userId: null, quotedMsgId: null };
+  if (input.kind === "text") {
+    const sent = await sendTicketMessage(ctx, connection.companyId, ticketId, { body: input.message.body, ...author });
+    return answer(ticketId, [sent]);
+  }
+  return answer(ticketId, await sendPreparedFiles(ctx, connection.companyId, ticketId, input.form, prepared, author));
+}

@@ -1,0 +1,89 @@
+/**
+ * The conversation an external send goes on: the company's contact for the
+ * number (made when new) and its active ticket on the connection (reused, or
+ * made pending like one a customer starts: SERVER-BEHAVIOUR "One active ticket
+ * per contact and connection"). Both are race-free through the unique indexes
+ * (contacts_company_number_uq, tickets_active_contact_uq): an insert that
+ * meets a row another request just made does nothing and that row is read.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Context } from "../../context.js";
+import { contacts, tickets } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import { adoptWhatsappNumber } from "../contacts/check-number.js";
+import { presentContact } from "../contacts/contacts.presenter.js";
+import { activeTicketOf } from "../tickets/tickets.queries.js";
+import { publishTicket } from "../tickets/tickets.service.js";
+
+type ContactRow = typeof contacts.$inferSelect;
+interface Connection {
+  id: number;
+  companyId: number;
+}
+
+/**
+ * The contact known by WhatsApp's form of the number, else by the form sent
+ * (which then takes WhatsApp's), else a new one named by its number.
+ */
+async function contactFor(ctx: Context, connection: Connection, sent: string, known: string): Promise<ContactRow> {
+  const { companyId } = connection;
+  const found = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, [known, sent])));
+  const exact = found.find((c) => c.number === known);
+  if (exact) return exact;
+  if (found[0]) return adoptWhatsappNumber(ctx, found[0], known);
+  const [made] = await ctx.db
+    .insert(contacts)
+    .values({ companyId, number: known, name: known, whatsappId: connection.id })
+    .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+    .returning();
+  if (made) {
+    ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(made) });
+    return made;
+  }
+  const raced = await ctx.db.query.contacts.findFirst({
+    where: and(eq(contacts.companyId, companyId), eq(contacts.number, known)),
+  });
+  if (!raced) throw new AppError("ERR_NO_CONTACT_FOUND");
+  return raced;
+}
+
+async function activeTicketFor(ctx: Context, connection: Connection, contact: ContactRow): Promise<number> {
+  const active = await activeTicketOf(ctx.db, contact.id, connection.id);
+  if (active) return active.id;
+  const now = new Date();
+  const [made] = await ctx.db
+    .insert(tickets)
+    .values({
+      companyId: connection.companyId,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      status: "pending",
+      isGroup: contact.isGroup,
+      queuedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: tickets.id });
+  if (made) {
+    await publishTicket(ctx, connection.companyId, made.id);
+    return made.id;
+  }
+  const raced = await activeTicketOf(ctx.db, contact.id, connection.id);
+  if (!raced) throw new AppError("ERR_CREATING_TICKET");
+  return raced.id;
+}
+
+/** The ticket id the message goes on. */
+export async function openConversation(
+  ctx: Context,
+  connection: Connection,
+  sent: string,
+  known: string,
+): Promise<number> {
+  const contact = await contactFor(ctx, connection, sent, known);
+  return activeTicketFor(ctx, connection, contact);
+}

@@ -25,6 +25,11 @@ export function transferNotice(to: { queue?: string | null; user?: string | null
   return `${prefix}Você foi transferido para ${where}, aguarde que já vamos te atender!`;
 }
 
+/** To a caller while the company's `call` setting refuses calls (SERVER-BEHAVIOUR "Calls"). */
+export function callsRefusedNotice(): string {
+  return `${prefix}As chamadas de voz e vídeo não são aceitas neste número. Por favor, envie uma mensagem de texto.`;
+}
+
 /** Sends without an author; a failure is logged and left visible on the message. */
 export async function sendAutomatic(ctx: Context, companyId: number, ticketId: number, body: string): Promise<void> {
   if (!body.trim()) return;

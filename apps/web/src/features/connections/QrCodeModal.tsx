@@ -61,15 +61,18 @@ export function QrCodeModal({ whatsappId, connection, onClose }: Props) {
             </Typography>
           ))}
         </Box>
-        <Box sx={{ width: 256, height: 256, flexShrink: 0, display: "grid", placeItems: "center", bgcolor: "#fff" }}>
+        <Box sx={{ minWidth: 288, minHeight: 288, display: "grid", placeItems: "center" }}>
           {qrcode ? (
-            <QRCodeSVG
-              value={qrcode}
-              size={256}
-              role="img"
-              aria-label={t("qrCodeModal.qrLabel")}
-              data-testid="qrcode-image"
-            />
+            // White around the code, as scanners need, in the dark theme too.
+            <Box sx={{ p: 2, bgcolor: "#fff", borderRadius: 1, lineHeight: 0 }}>
+              <QRCodeSVG
+                value={qrcode}
+                size={256}
+                role="img"
+                aria-label={t("qrCodeModal.qrLabel")}
+                data-testid="qrcode-image"
+              />
+            </Box>
           ) : (
             <Typography color="text.secondary" data-testid="qrcode-waiting">
               {t("qrCodeModal.waiting")}

@@ -22,13 +22,21 @@ const AnnouncementsPage = lazy(() => import("../features/announcements/Announcem
 const TicketsPage = lazy(() => import("../features/tickets/TicketsPage"));
 const ConnectionsPage = lazy(() => import("../features/connections/ConnectionsPage"));
 const QuickMessagesPage = lazy(() => import("../features/quick-messages/QuickMessagesPage"));
+const MessagesApiPage = lazy(() => import("../features/messages-api/MessagesApiPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
  * placeholder until the area is built). The plan feature gating a page
- * (core-platform §6) comes from the contracts' planFeatures.
+ * (core-platform §6) comes from the contracts' planFeatures; `denied` is the
+ * page's own refusal toast, where the spec names one.
  */
-const areas: { path: string; title: string; page?: LazyExoticComponent<ComponentType> }[] = [
+interface Area {
+  path: string;
+  title: string;
+  page?: LazyExoticComponent<ComponentType>;
+  denied?: string;
+}
+const areas: Area[] = [
   { path: "/", title: "dashboard" },
   { path: "/tickets/:ticketId?", title: "tickets", page: TicketsPage },
   { path: "/connections", title: "connections", page: ConnectionsPage },
@@ -42,7 +50,7 @@ const areas: { path: string; title: string; page?: LazyExoticComponent<Component
   { path: "/files", title: "files" },
   { path: "/prompts", title: "prompts" },
   { path: "/queue-integration", title: "queueIntegration" },
-  { path: "/messages-api", title: "messagesAPI" },
+  { path: "/messages-api", title: "messagesAPI", page: MessagesApiPage, denied: "messagesAPI.toasts.unauthorized" },
   { path: "/settings", title: "settings", page: SettingsPage },
   { path: "/kanban", title: "kanban" },
   { path: "/financeiro", title: "financeiro" },
@@ -60,10 +68,16 @@ const areas: { path: string; title: string; page?: LazyExoticComponent<Component
   { path: "/flowbuilder/:id?", title: "flowsConversation" },
 ];
 
-function areaElement(path: string, title: string, Page?: LazyExoticComponent<ComponentType>) {
+function areaElement({ path, title, page: Page, denied }: Area) {
   const page = Page ? <Page /> : <AreaPage titleKey={`mainDrawer.listItems.${title}`} />;
   const plan = planFlagForPage(path);
-  return plan ? <PlanGate flag={plan}>{page}</PlanGate> : page;
+  return plan ? (
+    <PlanGate flag={plan} deniedKey={denied}>
+      {page}
+    </PlanGate>
+  ) : (
+    page
+  );
 }
 
 const pub = (el: ReactNode) => <PublicRoute>{el}</PublicRoute>;
@@ -82,8 +96,8 @@ export function AppRoutes() {
             </PrivateRoute>
           }
         >
-          {areas.map(({ path, title, page }) => (
-            <Route key={path} path={path} element={areaElement(path, title, page)} />
+          {areas.map((area) => (
+            <Route key={area.path} path={area.path} element={areaElement(area)} />
           ))}
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -11,17 +11,24 @@ import { toast } from "react-toastify";
 import type { PlanFlag } from "./menu-rules";
 import { usePlanFeature } from "./usePlan";
 
-export function PlanGate({ flag, children }: { flag: PlanFlag; children: ReactNode }) {
+interface Props {
+  flag: PlanFlag;
+  /** The refusal's i18n key when the page has its own (the Messages API page's messagesAPI.toasts.unauthorized). */
+  deniedKey?: string;
+  children: ReactNode;
+}
+
+export function PlanGate({ flag, deniedKey = "mainLayout.planDenied", children }: Props) {
   const state = usePlanFeature(flag);
   const navigate = useNavigate();
   const { t } = useTranslation();
 
   useEffect(() => {
     if (state !== "denied") return;
-    toast.error(t("mainLayout.planDenied"), { toastId: "plan-denied" });
+    toast.error(t(deniedKey), { toastId: "plan-denied" });
     const timer = setTimeout(() => void navigate("/", { replace: true }), timings.planDenialRedirectMs);
     return () => clearTimeout(timer);
-  }, [state, navigate, t]);
+  }, [state, navigate, t, deniedKey]);
 
   if (state === "allowed") return <>{children}</>;
   if (state === "loading") {

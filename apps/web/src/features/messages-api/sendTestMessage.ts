@@ -1,0 +1,32 @@
+/**
+ * The Messages API page's test forms call the API as an outside system would:
+ * the connection's token typed in the form is the bearer, never the user's
+ * session (and a refused token must not sign the user out, as the session
+ * client does on a 401), so this goes through fetch directly.
+ */
+import type { ExternalSendResult } from "@balcao/contracts";
+import { API_BASE, ApiError } from "../../api/http";
+
+/** The path after {host} (the API base) that the documentation shows. */
+export const SEND_PATH = "/api/messages/send";
+
+/** The endpoint as an outside system writes it. */
+export function endpointUrl(origin = window.location.origin): string {
+  return `${origin}${API_BASE}${SEND_PATH}`;
+}
+
+export async function sendTestMessage(token: string, payload: { number: string; body: string } | FormData) {
+  const isForm = payload instanceof FormData;
+  const res = await fetch(`${API_BASE}${SEND_PATH}`, {
+    method: "POST",
+    credentials: "omit",
+    headers: {
+      authorization: `Bearer ${token.trim()}`,
+      ...(isForm ? {} : { "content-type": "application/json" }),
+    },
+    body: isForm ? payload : JSON.stringify(payload),
+  });
+  const body = (await res.json().catch(() => ({}))) as ExternalSendResult & ApiError["body"];
+  if (!res.ok) throw new ApiError(res.status, body);
+  return body;
+}

@@ -7,8 +7,10 @@
 import type { MessageDto } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callOf } from "../../channels/baileys/inbound.js";
 import type { InboundCall } from "../../channels/driver.js";
 import { contacts, tickets } from "../../db/schema/index.js";
+import { callEvent, lidJid, pnJid } from "../../../test/baileys-messages.js";
 import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
@@ -110,6 +112,19 @@ describe("calls accepted (the call setting enabled)", () => {
     const t = await company({ call: "enabled", timezone: "Europe/Lisbon" });
     await t.call("missed");
     expect((await t.conversation()).map((m) => m.body)).toEqual(["Chamada de voz perdida às 17:05"]);
+  });
+});
+
+describe("a WhatsApp Web call event", () => {
+  it("is logged under the caller's number when the call comes from a LID", async () => {
+    const t = await company({ call: "enabled" });
+    const ended = callOf(
+      callEvent("timeout", { id: "WEB-1", from: lidJid("70000000000009"), callerPn: pnJid(t.number), date: at }),
+    );
+    expect(await receiveCall(s.ctx, t.connection, ended!)).toEqual({ reject: false });
+    expect((await t.conversation()).map((m) => [m.wid, m.body])).toEqual([
+      ["call-WEB-1", "Chamada de voz perdida às 14:05"],
+    ]);
   });
 });
 

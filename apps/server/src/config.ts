@@ -34,6 +34,10 @@ const envSchema = z.object({
     .url()
     .default("https://graph.facebook.com/v21.0")
     .transform((v) => v.replace(/\/+$/, "")),
+  /** WhatsApp Web's websocket (tests and e2e point it at a loopback address: nothing here reaches the internet). */
+  WHATSAPP_WEB_URL: z.string().url().default("wss://web.whatsapp.com/ws/chat"),
+  /** How often a node retries the sessions another node holds, to take them over when it stops. */
+  SESSION_LEASE_RETRY_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 /** Connections for tests: the body the connection modal sends, and a connection row built directly. */
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { whatsapps } from "../src/db/schema/index.js";
 import type { TestServer } from "./harness.js";
 
@@ -38,4 +39,18 @@ export async function buildWhatsapp(
     .values({ companyId, name: `Connection ${randomBytes(4).toString("hex")}`, ...overrides })
     .returning();
   return row!;
+}
+
+/** Waits until the connection's stored session status is `status` (sessions start in the background). */
+export async function sessionReaches(s: TestServer, whatsappId: number, status: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const [row] = await s.ctx.db
+      .select({ status: whatsapps.status })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, whatsappId));
+    if (row?.status === status) return;
+    if (Date.now() > deadline) throw new Error(`connection ${whatsappId} is ${row?.status}, never ${status}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

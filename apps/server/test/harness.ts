@@ -10,11 +10,14 @@ import type { LightMyRequestResponse } from "fastify";
 import { loadConfig, type Config } from "../src/config.js";
 import { createServer, type Server, type ServerOptions } from "../src/server.js";
 import { testDatabase } from "./database.js";
+import { FakeWhatsAppWeb } from "./fake-baileys.js";
 
 export interface TestServer extends Server {
   /** http://127.0.0.1:port, for sockets and real HTTP clients. */
   url: string;
   request(opts: RequestOptions): Promise<LightMyRequestResponse>;
+  /** The WhatsApp Web sockets the server's connections opened (tests drive them). */
+  whatsappWeb: FakeWhatsAppWeb;
 }
 
 export interface RequestOptions {
@@ -42,14 +45,18 @@ export async function startTestServer(
     ADMIN_PASSWORD: ADMIN.password,
     PORT: "0",
     DATA_DIR: dataDir,
+    // Never the real WhatsApp: the sockets are fakes, and this address is loopback besides.
+    WHATSAPP_WEB_URL: "ws://127.0.0.1:9/ws/chat",
     ...env,
   });
   const database = await testDatabase();
-  const server = await createServer(config, database, options);
+  const whatsappWeb = new FakeWhatsAppWeb();
+  const server = await createServer(config, database, { makeBaileysSocket: whatsappWeb.factory, ...options });
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = server.app.server.address() as AddressInfo;
   return {
     ...server,
+    whatsappWeb,
     url: `http://127.0.0.1:${port}`,
     request: ({ method = "GET", path, token, body, headers = {}, cookies }) =>
       server.app.inject({

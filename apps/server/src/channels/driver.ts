@@ -151,6 +151,8 @@ export interface ChannelDriver {
   /** Resolves once the driver can send; throws (after reporting the session) when it cannot start. */
   start(events: ChannelEvents): Promise<void>;
   stop(): Promise<void>;
+  /** Ends the pairing for good (the phone forgets this device); the next start pairs anew. */
+  logout(): Promise<void>;
   sendText(message: OutboundText): Promise<SentMessage>;
   sendMedia(message: OutboundMedia): Promise<SentMessage>;
   /** Read receipts for the chat's messages up to and including these ids. */

@@ -1,8 +1,14 @@
 /**
  * One running driver per connection (ctx.channels). Boot starts every
  * connection of a provider we have a driver for; the connections service calls
- * `refresh` after a save and `stop` after a delete. Drivers' events go to the
- * ingest pipeline, apply-ack and the session report.
+ * `refresh` after a save and `stop` after a delete, the session routes call
+ * `startSession`, `renewSession` and `disconnectSession`. Drivers' events go
+ * to the ingest pipeline, apply-ack, the call rules and the session report.
+ *
+ * A WhatsApp Web session runs on the one process holding its lease
+ * (lease.ts); a process that does not hold it forwards session commands to
+ * the holder and retries the lease now and then, to take the session over
+ * when the holder stops.
  */
 import type { ConnectionProvider } from "@balcao/contracts";
 import { eq, inArray } from "drizzle-orm";
@@ -11,32 +17,60 @@ import { whatsapps } from "../db/schema/index.js";
 import { AppError } from "../http/errors.js";
 import { applyAck } from "../modules/messages/apply-ack.js";
 import { ingest } from "../modules/messages/ingest.js";
+import { receiveCall } from "../modules/messages/receive-call.js";
+import { clearAuthState } from "./baileys/auth-state.js";
+import { BaileysDriver } from "./baileys/baileys-driver.js";
+import { makeBaileysSocket, type SocketFactory } from "./baileys/socket.js";
 import { CloudDriver } from "./cloud/cloud-driver.js";
 import type { ChannelDriver, ChannelEvents } from "./driver.js";
+import { AdvisoryLease, LocalLease, type SessionCommand, type SessionLease } from "./lease.js";
 import { applySession } from "./session.js";
 
 export type Connection = typeof whatsapps.$inferSelect;
 type DriverFactory = (ctx: Context, connection: Connection) => ChannelDriver;
 
-/** Providers with a driver; the Baileys driver (beta) plugs in here. */
-const factories: Partial<Record<ConnectionProvider, DriverFactory>> = {
-  cloud: (ctx, connection) => new CloudDriver(connection, ctx.config.WHATSAPP_GRAPH_URL, ctx.log),
-};
+export interface ChannelOptions {
+  /** Baileys' makeWASocket unless a test hands in a socket it drives. */
+  makeSocket?: SocketFactory;
+}
+
+/** Providers whose session lives in one process and needs the lease. */
+const leased = new Set<string>(["beta"]);
 
 export class ChannelManager {
   private ctx?: Context;
+  private lease: SessionLease = new LocalLease();
+  private readonly factories: Partial<Record<ConnectionProvider, DriverFactory>>;
   private readonly running = new Map<number, ChannelDriver>();
   /** Per connection, so a refresh and a stop of the same one never interleave. */
   private readonly queues = new Map<number, Promise<unknown>>();
+  private retryTimer?: NodeJS.Timeout;
+
+  constructor(options: ChannelOptions = {}) {
+    const makeSocket = options.makeSocket ?? makeBaileysSocket;
+    this.factories = {
+      cloud: (ctx, connection) => new CloudDriver(connection, ctx.config.WHATSAPP_GRAPH_URL, ctx.log),
+      beta: (ctx, connection) =>
+        new BaileysDriver(connection.id, {
+          db: ctx.db,
+          log: ctx.log,
+          webSocketUrl: ctx.config.WHATSAPP_WEB_URL,
+          makeSocket,
+        }),
+    };
+  }
 
   /** Boot: every connection of a supported provider, side by side; one failing does not stop the others. */
   async startAll(ctx: Context): Promise<void> {
     this.ctx = ctx;
-    const rows = await ctx.db
-      .select()
-      .from(whatsapps)
-      .where(inArray(whatsapps.provider, Object.keys(factories)));
-    await Promise.all(rows.map((row) => this.serial(row.id, () => this.launch(row))));
+    const { database } = ctx;
+    if (database.kind === "postgres" && database.url) {
+      this.lease = new AdvisoryLease(database.url, ctx.log, (command) => this.onCommand(command));
+    }
+    this.lease.onLost(() => void this.leaseLost());
+    await this.launchUnowned(Object.keys(this.factories));
+    this.retryTimer = setInterval(() => void this.launchUnowned([...leased]), ctx.config.SESSION_LEASE_RETRY_MS);
+    this.retryTimer.unref();
   }
 
   /** The running driver of a connection, or ERR_WAPP_NOT_INITIALIZED. */
@@ -51,26 +85,86 @@ export class ChannelManager {
     return this.running.get(whatsappId);
   }
 
-  /** After a save: re-read the connection and (re)start it, or stop it when it is gone or unsupported. */
+  /** After a save or "try again": re-read the connection and (re)start it with its current settings. */
   refresh(whatsappId: number): Promise<void> {
-    return this.serial(whatsappId, async () => {
-      await this.halt(whatsappId);
-      const [row] = await this.context().db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
-      if (row) await this.launch(row);
-    });
+    return this.command({ whatsappId, action: "start" });
   }
 
+  /** After a delete. */
   stop(whatsappId: number): Promise<void> {
-    return this.serial(whatsappId, () => this.halt(whatsappId));
+    return this.command({ whatsappId, action: "stop" });
+  }
+
+  startSession(whatsappId: number): Promise<void> {
+    return this.command({ whatsappId, action: "start" });
+  }
+
+  /** "New QR": forget the pairing and start over. */
+  renewSession(whatsappId: number): Promise<void> {
+    return this.command({ whatsappId, action: "renew" });
+  }
+
+  /** "Disconnect": unlink from the phone; the connection waits for a new scan. */
+  disconnectSession(whatsappId: number): Promise<void> {
+    return this.command({ whatsappId, action: "disconnect" });
   }
 
   async stopAll(): Promise<void> {
-    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+    clearInterval(this.retryTimer);
+    await Promise.all([...this.running.keys()].map((id) => this.serial(id, () => this.halt(id))));
+    await this.lease.close();
   }
 
   private context(): Context {
     if (!this.ctx) throw new Error("ChannelManager used before startAll");
     return this.ctx;
+  }
+
+  /**
+   * Runs a session command here when this process holds (or can take) the
+   * connection's lease, and hands it to the holder otherwise.
+   */
+  private async command(command: SessionCommand): Promise<void> {
+    const row = await this.connection(command.whatsappId);
+    if (row && leased.has(row.provider) && !(await this.lease.acquire(row.id))) {
+      return this.lease.forward(command);
+    }
+    return this.execute(command);
+  }
+
+  /** A command another process forwarded: ours to run only when we hold the session. */
+  private async onCommand(command: SessionCommand): Promise<void> {
+    if (!this.lease.holds(command.whatsappId)) return;
+    await this.execute(command).catch((err: unknown) =>
+      this.context().log.warn({ err, ...command }, "forwarded session command failed"),
+    );
+  }
+
+  private execute({ whatsappId, action }: SessionCommand): Promise<void> {
+    return this.serial(whatsappId, async () => {
+      if (action === "disconnect") return this.disconnect(whatsappId);
+      await this.halt(whatsappId);
+      if (action === "stop") return this.lease.release(whatsappId);
+      if (action === "renew") await clearAuthState(this.context().db, whatsappId);
+      const row = await this.connection(whatsappId);
+      if (row) await this.launch(row);
+      else await this.lease.release(whatsappId);
+    });
+  }
+
+  private async disconnect(whatsappId: number): Promise<void> {
+    const ctx = this.context();
+    const driver = this.running.get(whatsappId);
+    this.running.delete(whatsappId);
+    if (driver) await driver.logout();
+    else await clearAuthState(ctx.db, whatsappId);
+    const row = await this.connection(whatsappId);
+    if (row) await applySession(ctx, row, { status: "DISCONNECTED", qrcode: "", retries: 0 });
+  }
+
+  private async connection(whatsappId: number): Promise<Connection | undefined> {
+    const [row] = await this.context().db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
+    return row;
   }
 
   private serial(whatsappId: number, task: () => Promise<void>): Promise<void> {
@@ -84,17 +178,33 @@ export class ChannelManager {
     return next;
   }
 
+  /**
+   * Boot (every provider) and the retry timer (leased ones): each connection
+   * not started here yet whose lease is free. A session that failed to start
+   * keeps its lease and waits for "try again" instead of being retried here.
+   */
+  private async launchUnowned(providers: string[]): Promise<void> {
+    const ctx = this.context();
+    try {
+      const rows = await ctx.db.select().from(whatsapps).where(inArray(whatsapps.provider, providers));
+      const waiting = rows.filter((row) => !this.running.has(row.id) && !this.lease.holds(row.id));
+      await Promise.all(waiting.map((row) => this.serial(row.id, () => this.launch(row))));
+    } catch (err) {
+      ctx.log.warn({ err }, "connections not started; retrying later");
+    }
+  }
+
   private async launch(connection: Connection): Promise<void> {
     const ctx = this.context();
-    const factory = factories[connection.provider as ConnectionProvider];
-    if (!factory) return;
+    const factory = this.factories[connection.provider as ConnectionProvider];
+    if (!factory || this.running.has(connection.id)) return;
+    if (leased.has(connection.provider) && !(await this.lease.acquire(connection.id))) return;
     const driver = factory(ctx, connection);
     const events: ChannelEvents = {
       message: (inbound) => ingest(ctx, connection, inbound),
       ack: (update) => applyAck(ctx, connection, update),
       session: (update) => applySession(ctx, connection, update),
-      // Calls are not handled yet: none is rejected or logged.
-      call: () => Promise.resolve({ reject: false }),
+      call: (call) => receiveCall(ctx, connection, call),
     };
     try {
       await driver.start(events);
@@ -110,5 +220,11 @@ export class ChannelManager {
     if (!driver) return;
     this.running.delete(whatsappId);
     await driver.stop();
+  }
+
+  /** The database dropped our lease connection: another process may open these sessions now. */
+  private async leaseLost(): Promise<void> {
+    const ids = [...this.running.entries()].filter(([, d]) => leased.has(d.provider)).map(([id]) => id);
+    await Promise.all(ids.map((id) => this.serial(id, () => this.halt(id))));
   }
 }

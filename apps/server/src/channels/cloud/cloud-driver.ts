@@ -83,6 +83,11 @@ export class CloudDriver implements ChannelDriver {
     this.events = undefined;
   }
 
+  /** A Cloud API number is linked in Meta's dashboard, not here: stopping is all there is. */
+  logout(): Promise<void> {
+    return this.stop();
+  }
+
   /**
    * Every entry and change of one delivery, in order; resolves once all of it is
    * committed. Changes for another phone number of the same Meta app are skipped.

@@ -81,3 +81,22 @@ export const whatsappQueues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index("whatsapp_queues_queue_idx").on(t.queueId)],
 );
+
+/**
+ * A WhatsApp Web (Baileys) connection's session, as key → value: the creds,
+ * the signal keys, when it was paired and the phone's address book. Kept in
+ * the database (not in files) so a restart, or another node taking the
+ * session over, resumes it without a new scan.
+ */
+export const baileysKeys = pgTable(
+  "baileys_keys",
+  {
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** JSON written with Baileys' BufferJSON (buffers survive the round trip). */
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.key] })],
+);

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contacts, tickets, users } from "../../db/schema/index.js";
 import { buildTenant } from "../../../test/factories.js";
-import { buildWhatsapp, connectionBody } from "../../../test/connections.js";
+import { buildWhatsapp, connectionBody, sessionReaches } from "../../../test/connections.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeAllSockets, connectSocket, flush, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation, expectListIsolation } from "../../../test/tenancy.js";
@@ -116,18 +116,25 @@ describe("realtime", () => {
     const agentSeen = record<WhatsappEvent>(agentSocket, channels.whatsapp(t.company.id));
     const leaked = [...[t.company.id, other.company.id].map((id) => record(otherSocket, channels.whatsapp(id)))];
     const token = "realtime_token_0123456789abcdef_0987";
+    // Each step waits for the session start a save causes, so the events come in one order.
     const first = (await create(t.admin.token, { name: "Primeira", token })).json<WhatsappDto>();
+    await sessionReaches(s, first.id, "OPENING");
     const second = (await create(t.admin.token, { name: "Segunda", isDefault: true })).json<WhatsappDto>();
+    await sessionReaches(s, second.id, "OPENING");
     await s.request({ method: "DELETE", path: `/whatsapp/${second.id}`, token: t.admin.token });
     await flush(s, adminSocket);
     await flush(s, agentSocket);
     await flush(s, otherSocket);
 
-    expect(seen.map((e) => [e.action, e.whatsapp?.name ?? e.whatsappId, e.whatsapp?.isDefault])).toEqual([
+    const summary = (e: WhatsappEvent) => [e.action, e.whatsapp?.name ?? e.whatsappId, e.whatsapp?.isDefault];
+    expect(seen.map(summary)).toEqual([
+      ["update", "Primeira", true],
+      // Its session started (OPENING).
       ["update", "Primeira", true],
       ["update", "Segunda", true],
       // Making Segunda the default took it from Primeira; deleting Segunda gave it back.
       ["update", "Primeira", false],
+      ["update", "Segunda", true],
       ["delete", second.id, undefined],
       ["update", "Primeira", true],
     ]);

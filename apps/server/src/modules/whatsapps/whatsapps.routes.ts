@@ -1,14 +1,16 @@
 /**
  * /whatsapp (core-platform §7.4): anyone signed in reads the company's
  * connections (the new-ticket and transfer modals list them); adding, editing
- * and deleting need the connections-page permissions. The session calls
- * (/whatsappsession) belong to the channel manager.
+ * and deleting need the connections-page permissions. The session buttons
+ * (/whatsappsession: start, new QR, disconnect) need the action-buttons one;
+ * their outcome reaches the page as whatsappSession events.
  */
 import { whatsappSaveSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
 import { createWhatsapp, updateWhatsapp } from "./save-whatsapp.js";
+import { sessionCommand } from "./whatsapp-session.js";
 import { deleteWhatsapp, getWhatsapps, showWhatsapp } from "./whatsapps.service.js";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -46,6 +48,15 @@ export function whatsappsRoutes(ctx: Context): FastifyPluginAsyncZod {
         await deleteWhatsapp(ctx, req.auth.companyId, req.params.id);
         return { message: "Whatsapp deleted." };
       },
+    );
+    const session = {
+      config: { access: "connections-page:actionButtons" },
+      schema: { tags, params: idParams },
+    } as const;
+    app.post("/whatsappsession/:id", session, (req) => sessionCommand(ctx, req.auth.companyId, req.params.id, "start"));
+    app.put("/whatsappsession/:id", session, (req) => sessionCommand(ctx, req.auth.companyId, req.params.id, "renew"));
+    app.delete("/whatsappsession/:id", session, (req) =>
+      sessionCommand(ctx, req.auth.companyId, req.params.id, "disconnect"),
     );
   };
 }

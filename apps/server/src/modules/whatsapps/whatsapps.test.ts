@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, whatsapps } from "../../db/schema/index.js";
 import { buildPlan, buildQueue, buildTenant } from "../../../test/factories.js";
-import { connectionBody } from "../../../test/connections.js";
+import { connectionBody, sessionReaches } from "../../../test/connections.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 
 let s: TestServer;
@@ -91,9 +91,12 @@ describe("create and read", () => {
     expect(created.schedules[0]).toMatchObject({ weekdayEn: "monday", startTime: "09:00", endTime: "17:00" });
     expect(created.schedules[1]).toEqual(defaultWeekdayHours()[1]);
 
+    // A WhatsApp Web connection starts its session right away.
+    await sessionReaches(s, created.id, "OPENING");
     const read = await s.request({ path: `/whatsapp/${created.id}?session=0`, token: t.admin.token });
-    expect(read.json()).toEqual(created);
-    expect(await list(t.admin.token)).toEqual([created]);
+    const started = { ...created, status: "OPENING", updatedAt: expect.any(String) };
+    expect(read.json()).toEqual(started);
+    expect(await list(t.admin.token)).toEqual([started]);
     const byQuery = await s.request({ path: `/whatsapp?companyId=999&session=0`, token: t.agent.token });
     expect(byQuery.json<WhatsappDto[]>().map((w) => w.id)).toEqual([created.id]);
   });

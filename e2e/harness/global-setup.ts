@@ -19,7 +19,7 @@ import { startFakeGraph } from "../../apps/server/test/fake-graph.js";
 import { envKeys } from "./env.js";
 import { startMailbox } from "./mailbox.js";
 import { apiLogin, newPerson, signUpByApi } from "./people.js";
-import { createRunDatabase, repoRoot, startServer, type RunDatabase } from "./server.js";
+import { createRunDatabase, freePort, repoRoot, startServer, type RunDatabase } from "./server.js";
 
 export const ADMIN = { email: "admin@example.com", password: "Admin123e2e" };
 
@@ -75,6 +75,8 @@ export default async function globalSetup() {
       SMTP_SECURE: "false",
       WEB_DIST: web,
       WHATSAPP_GRAPH_URL: graph.url,
+      // Nothing listens there: WhatsApp Web sessions fail to open (DISCONNECTED) and never reach the internet.
+      WHATSAPP_WEB_URL: `ws://127.0.0.1:${await freePort()}/ws/chat`,
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     // Never let a developer's own settings leak into the run.

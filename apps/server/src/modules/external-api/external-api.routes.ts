@@ -16,7 +16,7 @@ import type { Context } from "../../context.js";
 import { bearerToken } from "../../http/access.js";
 import { readMessageForm } from "../messages/send-agent-message.js";
 import { connectionOfToken } from "./api-token.js";
-import { sendExternalMessage, type ExternalSend } from "./external-api.service.js";
+import { senderOf, sendExternalMessage, type ExternalSend } from "./external-api.service.js";
 
 const numberOnly = externalMessageSchema.pick({ number: true });
 
@@ -46,7 +46,8 @@ export function externalApiRoutes(ctx: Context): FastifyPluginAsyncZod {
     };
     const handler = async (req: FastifyRequest) => {
       const connection = await connectionOfToken(ctx, req);
-      return sendExternalMessage(ctx, connection, await readSend(req));
+      const driver = await senderOf(ctx, connection);
+      return sendExternalMessage(ctx, connection, driver, await readSend(req));
     };
     app.post("/api/messages/send", options, handler);
     app.post("/messages/send", options, handler);

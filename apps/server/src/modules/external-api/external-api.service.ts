@@ -10,9 +10,11 @@
  *     ERR_WAPP_CHECK_CONTACT); files are checked before anything is stored;
  *  4. the contact and its active ticket are found or made, and the message
  *     goes through the agents' send path (stored, announced, sent; userId
- *     null like the automatic messages).
+ *     null like the automatic messages). A form with several files sends
+ *     them all in order; messageId is the first one's.
  */
 import type { ExternalMessage, ExternalSendResult, MessageDto } from "@balcao/contracts";
+import type { ChannelDriver } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { checkWhatsappNumber } from "../contacts/check-number.js";
 import { sendTicketMessage } from "../messages/send-message.js";
@@ -29,13 +31,18 @@ function answer(ticketId: number, sent: MessageDto[]): ExternalSendResult {
   return { status: "SUCCESS", messageId: sent[0]!.id, ticketId };
 }
 
+/** What refuses a caller before its body is read (a file may be large): the plan, then a stopped connection. */
+export async function senderOf(ctx: Context, connection: ApiConnection): Promise<ChannelDriver> {
+  await assertPlanAllows(ctx.db, connection.companyId, "useExternalApi");
+  return ctx.channels.driverFor(connection.id);
+}
+
 export async function sendExternalMessage(
   ctx: Context,
   connection: ApiConnection,
+  driver: ChannelDriver,
   input: ExternalSend,
 ): Promise<ExternalSendResult> {
-  await assertPlanAllows(ctx.db, connection.companyId, "useExternalApi");
-  const driver = ctx.channels.driverFor(connection.id);
   const number = input.kind === "text" ? input.message.number : input.number;
   const prepared = input.kind === "files" ? await prepareFiles(input.form.files) : [];
   const known = await checkWhatsappNumber(ctx, driver, number);

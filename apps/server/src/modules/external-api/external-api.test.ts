@@ -249,6 +249,24 @@ describe("refusals", () => {
     expect(await contactsOf(companyId)).toEqual([]);
   });
 
+  it("refuses a file sent with a wrong token before uploading anything", async () => {
+    await apiConnection();
+    const uploads = fake.uploads.length;
+    const number = newNumber();
+    const res = await sendForm(
+      newToken(),
+      { number, body: "foto.png" },
+      {
+        name: "foto.png",
+        type: "image/png",
+        data: sampleMedia.image.data,
+      },
+    );
+    expect(res.statusCode).toBe(401);
+    expect(fake.uploads).toHaveLength(uploads);
+    expect(sentTo(number)).toEqual([]);
+  });
+
   it("sends as the token's company only: another company's contact with the number is untouched", async () => {
     const a = await apiConnection();
     const b = await buildTenant(s);

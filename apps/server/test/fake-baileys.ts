@@ -120,6 +120,15 @@ export class FakeSocket {
 
   updateMediaMessage = async (message: WAMessage): Promise<WAMessage> => message;
 
+  /** Group jid → subject, as WhatsApp answers group metadata. */
+  readonly groups = new Map<string, string>();
+
+  groupMetadata = async (jid: string) => {
+    const subject = this.groups.get(jid);
+    if (subject === undefined) throw new Error("item-not-found");
+    return { id: jid, subject, participants: [] } as unknown as Awaited<ReturnType<BaileysSocket["groupMetadata"]>>;
+  };
+
   rejectCall = async (callId: string): Promise<void> => {
     this.rejectedCalls.push(callId);
   };

@@ -62,6 +62,8 @@ export class BaileysDriver implements ChannelDriver {
   /** Inbound work runs one item at a time, in the order Baileys emitted it. */
   private queue: Promise<void> = Promise.resolve();
   private readonly callOf = callWatcher();
+  /** Group subjects by jid: one lookup per group and session, not per message. */
+  private readonly groupSubjects = new Map<string, string>();
   private readonly log: FastifyBaseLogger;
 
   constructor(
@@ -195,7 +197,10 @@ export class BaileysDriver implements ChannelDriver {
       await socket.end(undefined);
       return this.report({ status: "DISCONNECTED", qrcode: "", retries: this.qrCount });
     }
-    if (update.isNewLogin) return this.report({ status: "PAIRING", qrcode: "" });
+    if (update.isNewLogin) {
+      await this.markPaired();
+      return this.report({ status: "PAIRING", qrcode: "" });
+    }
     if (update.connection === "open") return this.onOpen(socket);
     if (update.connection === "close") return this.onClose(update.lastDisconnect?.error as Boom | undefined);
   }
@@ -205,13 +210,20 @@ export class BaileysDriver implements ChannelDriver {
     this.everConnected = true;
     this.qrCount = 0;
     this.reconnects = 0;
-    if (!this.pairedAt) {
-      // Messages older than the pairing are the phone's history, not new conversations.
-      this.pairedAt = new Date();
-      await writeMeta(this.options.db, this.whatsappId, "pairedAt", this.pairedAt.toISOString());
-    }
+    await this.markPaired();
     const number = socket.user?.id ? (jidDecode(socket.user.id)?.user ?? "") : "";
     await this.report({ status: "CONNECTED", qrcode: "", retries: 0, number });
+  }
+
+  /**
+   * Messages older than the pairing are the phone's history, not new
+   * conversations. WhatsApp stamps messages in whole seconds, so the pairing
+   * time is kept in whole seconds too.
+   */
+  private async markPaired(): Promise<void> {
+    if (this.pairedAt) return;
+    this.pairedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await writeMeta(this.options.db, this.whatsappId, "pairedAt", this.pairedAt.toISOString());
   }
 
   private async onClose(error: Boom | undefined): Promise<void> {
@@ -239,10 +251,25 @@ export class BaileysDriver implements ChannelDriver {
     const download = (message: WAMessage) =>
       downloadMediaMessage(message, "buffer", {}, { logger: this.log, reuploadRequest: socket.updateMediaMessage });
     for (const message of messages) {
-      const inbound = inboundOf(message, download);
+      const subject = await this.groupSubject(socket, message.key.remoteJid);
+      const inbound = inboundOf(message, download, subject);
       if (!inbound || this.isHistory(inbound.timestamp)) continue;
       await this.events?.message(inbound);
     }
+  }
+
+  /** The group's name for its contact; a failed lookup leaves it unnamed rather than losing the message. */
+  private async groupSubject(socket: BaileysSocket, jid: string | null | undefined): Promise<string | undefined> {
+    if (!jid?.endsWith("@g.us")) return undefined;
+    if (!this.groupSubjects.has(jid)) {
+      try {
+        this.groupSubjects.set(jid, (await socket.groupMetadata(jid)).subject);
+      } catch (err) {
+        this.log.warn({ err }, "group subject not fetched");
+        return undefined;
+      }
+    }
+    return this.groupSubjects.get(jid);
   }
 
   private isHistory(timestamp: Date): boolean {

@@ -10,7 +10,16 @@ type RealSocket = ReturnType<typeof makeWASocket>;
 
 export type BaileysSocket = Pick<
   RealSocket,
-  "ev" | "sendMessage" | "readMessages" | "onWhatsApp" | "logout" | "end" | "user" | "updateMediaMessage" | "rejectCall"
+  | "ev"
+  | "sendMessage"
+  | "readMessages"
+  | "onWhatsApp"
+  | "logout"
+  | "end"
+  | "user"
+  | "updateMediaMessage"
+  | "rejectCall"
+  | "groupMetadata"
 >;
 
 export type SocketFactory = (config: UserFacingSocketConfig) => BaileysSocket;

@@ -7,10 +7,8 @@
  * 400 with `error` = {userId, user:{name}, queue:{name}, ticketId}, which the
  * modal shows as "held by another attendant".
  *
- * On a running connection WhatsApp first confirms the contact's number
- * (ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT; groups are not numbers);
- * on one that is not running the ticket opens and its sends answer
- * ERR_WAPP_NOT_INITIALIZED.
+ * On a connected connection WhatsApp first confirms the contact's number
+ * (ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT; groups are not numbers).
  */
 import type { OtherAttendantTicket, TicketCreate, TicketDto } from "@balcao/contracts";
 import { and, desc, eq } from "drizzle-orm";
@@ -69,6 +67,24 @@ async function refuseActive(db: Db, who: AccessClaims, contactId: number, whatsa
   });
 }
 
+/**
+ * WhatsApp's word on the contact's number. A connection whose session is not
+ * up (no driver, or a WhatsApp Web session still opening) keeps the rule
+ * without a check: the ticket opens and its sends answer ERR_WAPP_NOT_INITIALIZED.
+ */
+async function confirmNumber(ctx: Context, contact: Awaited<ReturnType<typeof companyContact>>, whatsappId: number) {
+  const driver = contact.isGroup ? undefined : ctx.channels.runningDriver(whatsappId);
+  if (!driver) return;
+  let known: string;
+  try {
+    known = await checkWhatsappNumber(ctx, driver, contact.number);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "ERR_WAPP_NOT_INITIALIZED") return;
+    throw err;
+  }
+  await adoptWhatsappNumber(ctx, contact, known);
+}
+
 export async function createTicket(ctx: Context, who: AccessClaims, input: TicketCreate): Promise<TicketDto> {
   const db = ctx.db;
   const contact = await companyContact(db, who.companyId, input.contactId);
@@ -82,8 +98,7 @@ export async function createTicket(ctx: Context, who: AccessClaims, input: Ticke
   }
   const whatsapp = await connectionFor(db, who, input.whatsappId);
   await refuseActive(db, who, contact.id, whatsapp.id);
-  const driver = contact.isGroup ? undefined : ctx.channels.runningDriver(whatsapp.id);
-  if (driver) await adoptWhatsappNumber(ctx, contact, await checkWhatsappNumber(ctx, driver, contact.number));
+  await confirmNumber(ctx, contact, whatsapp.id);
   const now = new Date();
   const [row] = await db
     .insert(tickets)

@@ -13,6 +13,7 @@ import { buildContact } from "../../../test/conversations.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
+import { ChannelError } from "../../channels/driver.js";
 import { contacts, tickets } from "../../db/schema/index.js";
 
 let s: TestServer;
@@ -110,6 +111,14 @@ describe("POST /tickets: the number check", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(check).not.toHaveBeenCalled();
+  });
+
+  it("opens the ticket unchecked while the session is not connected (the driver says ERR_WAPP_NOT_INITIALIZED)", async () => {
+    const { open, contact, driver } = await setup();
+    vi.spyOn(driver, "checkNumber").mockRejectedValue(new ChannelError("ERR_WAPP_NOT_INITIALIZED", "opening"));
+    const res = await open();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ticketsOf(contact.id)).toHaveLength(1);
   });
 
   it("opens the ticket unchecked on a connection that is not running (its sends answer ERR_WAPP_NOT_INITIALIZED)", async () => {

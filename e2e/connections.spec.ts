@@ -111,7 +111,8 @@ test("an admin adds a cloud connection, edits it, meets the greeting rule and de
   await modal(page).getByTestId("connection-modal-save").click();
   await expect(row(page, "Loja Web")).toBeVisible();
   await expect(row(page, "Loja Web").getByTestId("connection-row-default")).toHaveCount(0);
-  await expect(row(page, "Loja Web").getByTestId("session-new-qr")).toBeVisible();
+  // A WhatsApp Web connection starts its session on save: "connecting" until WhatsApp answers.
+  await expect(row(page, "Loja Web").getByTestId("session-opening")).toBeDisabled();
   await row(page, "Loja Web").getByTestId("connection-delete").click();
   const confirm = page.getByTestId("connection-delete-dialog");
   await expect(confirm).toContainText(t("pt", "connections.confirmationModal.deleteTitle", { name: "Loja Web" }));

@@ -10,6 +10,8 @@ export const envKeys = {
   expiredDueDate: "E2E_EXPIRED_DUE_DATE",
   /** The fake WhatsApp Cloud API's origin: its /_control API plays the customer. */
   graphOrigin: "E2E_GRAPH_ORIGIN",
+  /** The scripted WhatsApp Web's control API (whatsapp-web-main.ts): plays the phone. */
+  whatsappWebControl: "E2E_WHATSAPP_WEB_CONTROL",
 } as const;
 
 export function readEnv(key: keyof typeof envKeys): string {

@@ -64,6 +64,7 @@ export default async function globalSetup() {
     const web = path.join(dir, "web");
     cpSync(builtWeb, web, { recursive: true });
 
+    const whatsappWebControlPort = await freePort();
     const env: Record<string, string> = {
       NODE_ENV: "production",
       LOG_LEVEL: "info",
@@ -75,8 +76,9 @@ export default async function globalSetup() {
       SMTP_SECURE: "false",
       WEB_DIST: web,
       WHATSAPP_GRAPH_URL: graph.url,
-      // Nothing listens there: WhatsApp Web sessions fail to open (DISCONNECTED) and never reach the internet.
+      // The sockets are scripted (whatsapp-web-main.ts); this address only makes sure nothing else is reached.
       WHATSAPP_WEB_URL: `ws://127.0.0.1:${await freePort()}/ws/chat`,
+      E2E_WHATSAPP_WEB_CONTROL_PORT: String(whatsappWebControlPort),
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     // Never let a developer's own settings leak into the run.
@@ -84,7 +86,7 @@ export default async function globalSetup() {
       if (!(key in env)) env[key] = "";
     }
 
-    const server = await startServer(env, logFile);
+    const server = await startServer(env, logFile, "e2e/harness/whatsapp-web-main.ts");
     cleanups.push(() => server.stop());
 
     const expired = newPerson("expired");
@@ -100,6 +102,7 @@ export default async function globalSetup() {
 
     process.env[envKeys.baseURL] = server.url;
     process.env[envKeys.mailboxURL] = mailbox.url;
+    process.env[envKeys.whatsappWebControl] = `http://127.0.0.1:${whatsappWebControlPort}`;
     process.env[envKeys.graphOrigin] = graph.origin;
     process.env[envKeys.expiredEmail] = expired.email;
     process.env[envKeys.expiredPassword] = expired.password;

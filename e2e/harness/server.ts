@@ -58,13 +58,17 @@ export interface RunningServer {
 
 const tail = (file: string, lines = 40) => readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
 
-/** Starts `tsx apps/server/src/main.ts` with `env` and resolves once /api/health answers. */
-export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
+/** Starts `tsx <entry>` (the server's main by default) with `env` and resolves once /api/health answers. */
+export async function startServer(
+  env: Record<string, string>,
+  logFile: string,
+  entry = "apps/server/src/main.ts",
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile, { flags: "a" });
   await new Promise((resolve) => log.once("open", resolve));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", log, log],

@@ -96,7 +96,13 @@ export class FakeSocket {
     if (this.failSends) throw closed(DisconnectReason.connectionClosed);
     this.sent.push({ jid, content, ...(options ? { options } : {}) });
     const key = { remoteJid: jid, fromMe: true, id: `3EB0FAKE${this.nextId++}` };
-    return proto.WebMessageInfo.fromObject({ key, messageTimestamp: Math.floor(Date.now() / 1000) }) as WAMessage;
+    // Baileys returns the message it built from the content; a text is enough here.
+    const message = "text" in content ? { conversation: content.text } : undefined;
+    return proto.WebMessageInfo.fromObject({
+      key,
+      message,
+      messageTimestamp: Math.floor(Date.now() / 1000),
+    }) as WAMessage;
   };
 
   readMessages = async (keys: WAMessageKey[]): Promise<void> => {

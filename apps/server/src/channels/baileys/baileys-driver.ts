@@ -28,7 +28,8 @@ import {
 } from "../driver.js";
 import { clearAuthState, CorruptAuthState, loadAuthState, readMeta, writeMeta, type StoredAuth } from "./auth-state.js";
 import { afterClose, reconnectDelay } from "./close-reason.js";
-import { acksOf, callWatcher, inboundOf, receiptAcksOf } from "./inbound.js";
+import { acksOf, callWatcher, inboundOf, rawOf, receiptAcksOf } from "./inbound.js";
+import { sentContent } from "./sent-content.js";
 import { mediaMessage, readKeys, revokeMessage, textMessage } from "./outbound.js";
 import { mergePhoneBook, phoneBookEntries, type PhoneBook } from "./phone-book.js";
 import type { BaileysSocket, SocketFactory } from "./socket.js";
@@ -143,6 +144,8 @@ export class BaileysDriver implements ChannelDriver {
       // What we send is stored by the message service; echoing it would store it twice.
       emitOwnEvents: false,
       shouldIgnoreJid: (jid) => isJidBroadcast(jid) || isJidNewsletter(jid),
+      // A phone that could not decrypt one of our messages asks for it again.
+      getMessage: (key) => sentContent(this.options.db, this.whatsappId, key.id),
     });
     this.socket = socket;
     this.on(socket, "creds.update", () => auth.saveCreds());
@@ -313,7 +316,7 @@ export class BaileysDriver implements ChannelDriver {
     }
     const wid = sent?.key.id;
     if (!wid) throw new ChannelError("ERR_SENDING_WAPP_MSG", "WhatsApp answered no message id");
-    return { wid, raw: sent };
+    return { wid, raw: rawOf(sent!) };
   }
 
   sendText(message: OutboundText): Promise<SentMessage> {

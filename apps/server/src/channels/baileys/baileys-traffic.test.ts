@@ -116,6 +116,14 @@ describe("outbound", () => {
       const ack = (await messagesOf(t.admin.token, ticket.id)).find((m) => m.id === reply.id)?.ack;
       return ack === 4 ? ack : undefined;
     });
+
+    // A phone that could not decrypt it asks again: Baileys gets the content back from the database.
+    const again = await open.config.getMessage!({
+      remoteJid: "5511955552222@s.whatsapp.net",
+      id: reply.wid,
+      fromMe: true,
+    });
+    expect(again?.conversation).toBe("Chega amanhã");
   });
 
   it("answers ERR_WAPP_NOT_INITIALIZED while the session is down, and sends nothing", async () => {

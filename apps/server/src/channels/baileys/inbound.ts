@@ -147,7 +147,8 @@ function dateOf(seconds: number | Long | null | undefined): Date {
 type Long = Parameters<typeof toNumber>[0];
 
 /** What is kept as the message's provider data: protobuf's JSON (bytes base64, longs as text), the LID alts kept. */
-function rawOf(message: WAMessage): unknown {
+/** A message as JSON that survives the database (bytes as base64, longs as strings) and reads back with fromObject. */
+export function rawOf(message: WAMessage): unknown {
   return { ...proto.WebMessageInfo.fromObject(message).toJSON(), key: { ...message.key } };
 }
 

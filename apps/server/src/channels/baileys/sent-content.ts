@@ -1,0 +1,24 @@
+/**
+ * What we sent, read back for WhatsApp: when a recipient's phone cannot
+ * decrypt one of our messages it asks for it again, and Baileys re-encrypts
+ * the content we give it here. The send path keeps the message as Baileys
+ * returned it (providerData.sent, protobuf JSON).
+ */
+import { proto } from "@whiskeysockets/baileys";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { messages } from "../../db/schema/index.js";
+
+export async function sentContent(
+  db: Db,
+  whatsappId: number,
+  wid: string | null | undefined,
+): Promise<proto.IMessage | undefined> {
+  if (!wid) return undefined;
+  const [row] = await db
+    .select({ data: messages.providerData })
+    .from(messages)
+    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.wid, wid), eq(messages.fromMe, true)));
+  const sent = (row?.data as { sent?: { message?: object } } | null)?.sent?.message;
+  return sent ? proto.Message.fromObject(sent) : undefined;
+}

@@ -6,20 +6,14 @@
  * menu's "!" goes; "new QR" starts over.
  */
 import type { Page } from "@playwright/test";
-import { readEnv } from "./harness/env.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
+import { phone } from "./harness/phone.js";
 
 const shots = process.env.PW_SHOTS_DIR;
 const row = (page: Page, name: string) => page.locator('tr[data-testid^="connection-row-"]').filter({ hasText: name });
-
-/** The phone's side of WhatsApp Web: "qr", "scan" or "open". */
-async function phone(step: "qr" | "scan" | "open", whatsappId: number) {
-  const res = await fetch(`${readEnv("whatsappWebControl")}/${step}/${whatsappId}`, { method: "POST" });
-  expect(res.status, `WhatsApp Web step ${step}`).toBe(204);
-}
 
 test("an admin pairs a WhatsApp Web connection by scanning its QR code", async ({ page, baseURL }) => {
   const admin = newPerson("qr");

@@ -6,16 +6,19 @@
  *   POST /qr/{whatsappId}    WhatsApp sends a QR code
  *   POST /scan/{whatsappId}  the phone scans it (PAIRING, then WhatsApp's restart)
  *   POST /open/{whatsappId}  the new socket opens (CONNECTED)
+ *   POST /contacts/{whatsappId}  the phone shares its saved contacts (harness/phone-book.ts)
  */
 import { createServer } from "node:http";
 import { runServer } from "../../apps/server/src/run.js";
 import { FakeWhatsAppWeb } from "../../apps/server/test/fake-baileys.js";
+import { phoneBook } from "./phone-book.js";
 
 const whatsappWeb = new FakeWhatsAppWeb();
 const scripts: Record<string, (id: number) => void> = {
   qr: (id) => whatsappWeb.latestOf(id)?.showQr(),
   scan: (id) => whatsappWeb.latestOf(id)?.scan("5511987654321"),
   open: (id) => whatsappWeb.latestOf(id)?.open(),
+  contacts: (id) => whatsappWeb.latestOf(id)?.emit("contacts.upsert", phoneBook),
 };
 
 const control = createServer((req, res) => {

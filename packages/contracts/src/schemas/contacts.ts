@@ -121,3 +121,13 @@ export interface ContactUploadResult {
   newContacts: { contactId: number; contactName: string }[];
   errorBag: { contactName: string; error: { message: string; field?: string } }[];
 }
+
+/** POST /contacts/import: what became of the phone's address book. */
+export interface PhoneImportResult {
+  /** Contacts created. */
+  imported: number;
+  /** Numbers the company already had (or that appeared twice in the address book). */
+  existing: number;
+  /** Entries without a usable number. */
+  invalid: number;
+}

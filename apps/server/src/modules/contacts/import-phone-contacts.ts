@@ -6,21 +6,12 @@
  * long) is skipped. The spec's client only reloads the page, so the answer is
  * a count of what happened.
  */
-import { contactDigits, contactNameSchema, contactNumberSchema } from "@balcao/contracts";
+import { contactDigits, contactNameSchema, contactNumberSchema, type PhoneImportResult } from "@balcao/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import type { PhoneContact } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { contacts, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
-
-export interface PhoneImportResult {
-  /** Contacts created. */
-  imported: number;
-  /** Numbers the company already had (or that appeared twice in the address book). */
-  existing: number;
-  /** Entries without a usable number. */
-  invalid: number;
-}
 
 /** Rows per insert: far below PostgreSQL's parameter limit. */
 const CHUNK = 1000;

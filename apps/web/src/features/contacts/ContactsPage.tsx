@@ -1,29 +1,32 @@
 /**
  * Contacts page (/contacts, business-areas §2.3): search, infinite scroll, the
- * contacts table, Import / Add / Export CSV, and delete (for roles with
- * contacts-page:deleteContact) after 'delete <name>?'. The list follows
- * company-{companyId}-contact live.
+ * contacts table, Import / Import from phone / Add / Export CSV, and delete
+ * (for roles with contacts-page:deleteContact) after 'delete <name>?'. The
+ * list follows company-{companyId}-contact live.
  */
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import FileDownload from "@mui/icons-material/FileDownload";
+import PhoneAndroid from "@mui/icons-material/PhoneAndroid";
 import UploadFile from "@mui/icons-material/UploadFile";
 import { can, type ContactDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../api/download";
 import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
+import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { ListPage } from "../lists/ListPage";
 import { ContactImportModal } from "./ContactImportModal";
 import { ContactModal } from "./ContactModal";
 import { contactColumns, ContactRow } from "./ContactRow";
-import { useContactsList, useDeleteContact } from "./useContacts";
+import { useContactsList, useDeleteContact, useImportPhoneContacts } from "./useContacts";
 
 type Dialogs =
   | { kind: "none" }
   | { kind: "contact"; contactId?: number }
   | { kind: "import" }
+  | { kind: "phoneImport" }
   | { kind: "ticket"; contact: ContactDto };
 
 /** The tickets area's new-ticket modal, opened with the row's contact. */
@@ -34,6 +37,7 @@ export default function ContactsPage() {
   const { user } = useAuth();
   const { search, setSearch, searchParam, items, count, query } = useContactsList();
   const remove = useDeleteContact();
+  const phoneImport = useImportPhoneContacts();
   const [dialog, setDialog] = useState<Dialogs>({ kind: "none" });
   const [exporting, setExporting] = useState(false);
   const mayDelete = can(user?.profile, "contacts-page:deleteContact");
@@ -62,6 +66,15 @@ export default function ContactsPage() {
             data-testid="contacts-import"
           >
             {t("contacts.buttons.import")}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<PhoneAndroid />}
+            onClick={() => setDialog({ kind: "phoneImport" })}
+            loading={phoneImport.isPending}
+            data-testid="contacts-phone-import"
+          >
+            {t("contacts.buttons.phoneImport")}
           </Button>
           <Button
             variant="contained"
@@ -115,6 +128,18 @@ export default function ContactsPage() {
     >
       {dialog.kind === "contact" && <ContactModal contactId={dialog.contactId} onClose={close} />}
       {dialog.kind === "import" && <ContactImportModal onClose={close} />}
+      <ConfirmDialog
+        open={dialog.kind === "phoneImport"}
+        title={t("contacts.phoneImport.title")}
+        message={t("contacts.phoneImport.message")}
+        confirmLabel={t("contacts.phoneImport.ok")}
+        cancelLabel={t("contacts.phoneImport.cancel")}
+        confirmColor="primary"
+        // Settles either way: a refusal is already toasted by the mutation.
+        onConfirm={() => phoneImport.mutateAsync()}
+        onClose={close}
+        testId="contact-phone-import-dialog"
+      />
       {dialog.kind === "ticket" && (
         <Suspense fallback={null}>
           <NewTicketModal initialContact={dialog.contact} onClose={close} />

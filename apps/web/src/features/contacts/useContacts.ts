@@ -1,10 +1,11 @@
 /**
  * The contacts page's list (GET /contacts), kept live from
  * company-{companyId}-contact: create/update upsert, delete removes, and an
- * import's "reload" refetches the loaded pages once per burst.
+ * import's "reload" refetches the loaded pages once per burst. Also the
+ * row delete and the import from the phone.
  */
 import { useRef } from "react";
-import type { ContactDto } from "@balcao/contracts";
+import type { ContactDto, PhoneImportResult } from "@balcao/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
@@ -50,6 +51,31 @@ export function useDeleteContact() {
     onSuccess: (_, id) => {
       removeFromPages(queryClient, contactsKey, "contacts", id);
       toast.success(t("contacts.toasts.deleted"));
+    },
+    onError: toastError,
+  });
+}
+
+/**
+ * POST /contacts/import (no body): the default connection's phone book becomes
+ * contacts. The spec's client reloads the page after it; refetching the list
+ * shows the same and keeps the search and the scroll.
+ */
+export function useImportPhoneContacts() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PhoneImportResult>("/contacts/import"),
+    // The server's "reload" event is for other tabs; this one refetches once when the answer comes.
+    onMutate: () => {
+      importsRunning.count += 1;
+    },
+    onSettled: () => {
+      importsRunning.count -= 1;
+    },
+    onSuccess: (result) => {
+      toast.success(t("contacts.phoneImport.done", { ...result }));
+      void queryClient.invalidateQueries({ queryKey: [contactsKey] });
     },
     onError: toastError,
   });

@@ -146,13 +146,8 @@ export interface PhoneContact {
   name: string;
 }
 
-export interface ChannelDriver {
-  readonly provider: "beta" | "cloud";
-  /** Resolves once the driver can send; throws (after reporting the session) when it cannot start. */
-  start(events: ChannelEvents): Promise<void>;
-  stop(): Promise<void>;
-  /** Ends the pairing for good (the phone forgets this device); the next start pairs anew. */
-  logout(): Promise<void>;
+/** What the services ask of a connection; a driver here or, for a session another process holds, a remote one. */
+export interface ChannelSender {
   sendText(message: OutboundText): Promise<SentMessage>;
   sendMedia(message: OutboundMedia): Promise<SentMessage>;
   /** Read receipts for the chat's messages up to and including these ids. */
@@ -163,4 +158,13 @@ export interface ChannelDriver {
   checkNumber(number: string): Promise<string | null>;
   /** The linked phone's address book as far as the provider shares it (empty when it has none). */
   phoneContacts(): Promise<PhoneContact[]>;
+}
+
+export interface ChannelDriver extends ChannelSender {
+  readonly provider: "beta" | "cloud";
+  /** Resolves once the driver can send; throws (after reporting the session) when it cannot start. */
+  start(events: ChannelEvents): Promise<void>;
+  stop(): Promise<void>;
+  /** Ends the pairing for good (the phone forgets this device); the next start pairs anew. */
+  logout(): Promise<void>;
 }

@@ -15,13 +15,23 @@ export interface SessionCommand {
   action: "start" | "stop" | "renew" | "disconnect";
 }
 
+/** What processes tell each other about sessions (remote-calls.ts has the calls' side). */
+export type SessionMessage =
+  | ({ kind: "command" } & SessionCommand)
+  /** A stored call (channel_calls) for the holder of the session to run. */
+  | { kind: "call"; callId: number; whatsappId: number }
+  /** The holder answered a call. */
+  | { kind: "done"; callId: number };
+
 export interface SessionLease {
   /** True when this process holds the session now (acquiring it if free). */
   acquire(whatsappId: number): Promise<boolean>;
   holds(whatsappId: number): boolean;
   release(whatsappId: number): Promise<void>;
-  /** Hands a command to the process holding the session. */
-  forward(command: SessionCommand): Promise<void>;
+  /** True when another process holds the session. */
+  heldElsewhere(whatsappId: number): Promise<boolean>;
+  /** Tells every process (this one included). */
+  publish(message: SessionMessage): Promise<void>;
   /** Called once per loss of every lease (the holder's connection dropped). */
   onLost(handler: () => void): void;
   close(): Promise<void>;
@@ -29,8 +39,8 @@ export interface SessionLease {
 
 /** The first key of every lock we take, so ours never meet another application's. */
 const LOCK_SPACE = 0x0bac; // "BAlCão"
-/** The notification channel session commands travel on between processes. */
-const COMMANDS = "balcao_session_commands";
+/** The notification channel session messages travel on between processes. */
+const CHANNEL = "balcao_sessions";
 
 export class LocalLease implements SessionLease {
   private readonly held = new Set<number>();
@@ -46,8 +56,11 @@ export class LocalLease implements SessionLease {
     this.held.delete(whatsappId);
     return Promise.resolve();
   }
-  /** Never needed: this process holds every session. */
-  forward(): Promise<void> {
+  /** Nobody else: this process holds every session. */
+  heldElsewhere(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+  publish(): Promise<void> {
     return Promise.resolve();
   }
   onLost(): void {}
@@ -65,7 +78,7 @@ export class AdvisoryLease implements SessionLease {
   constructor(
     private readonly url: string,
     private readonly log: FastifyBaseLogger,
-    private readonly onCommand: (command: SessionCommand) => void | Promise<void>,
+    private readonly onMessage: (message: SessionMessage) => void | Promise<void>,
   ) {}
 
   async acquire(whatsappId: number): Promise<boolean> {
@@ -84,9 +97,21 @@ export class AdvisoryLease implements SessionLease {
     return this.held.has(whatsappId);
   }
 
-  async forward(command: SessionCommand): Promise<void> {
+  async heldElsewhere(whatsappId: number): Promise<boolean> {
+    if (this.held.has(whatsappId)) return false;
     const client = await this.connection();
-    await client.query("select pg_notify($1, $2)", [COMMANDS, JSON.stringify(command)]);
+    // A lock taken with two int4 keys shows with objsubid 2.
+    const { rows } = await client.query<{ held: boolean }>(
+      `select exists(select 1 from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2
+         and objsubid = 2 and granted) as held`,
+      [LOCK_SPACE, whatsappId],
+    );
+    return rows[0]?.held ?? false;
+  }
+
+  async publish(message: SessionMessage): Promise<void> {
+    const client = await this.connection();
+    await client.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(message)]);
   }
 
   async release(whatsappId: number): Promise<void> {
@@ -123,15 +148,15 @@ export class AdvisoryLease implements SessionLease {
     client.on("end", () => lost());
     client.on("notification", (message) => this.received(message.payload));
     await client.connect();
-    await client.query(`listen ${COMMANDS}`);
+    await client.query(`listen ${CHANNEL}`);
     return client;
   }
 
   private received(payload: string | undefined) {
     try {
-      void this.onCommand(JSON.parse(payload ?? "") as SessionCommand);
+      void this.onMessage(JSON.parse(payload ?? "") as SessionMessage);
     } catch (err) {
-      this.log.warn({ err, payload }, "unreadable session command ignored");
+      this.log.warn({ err, payload }, "unreadable session message ignored");
     }
   }
 

@@ -22,8 +22,9 @@ import { clearAuthState } from "./baileys/auth-state.js";
 import { BaileysDriver } from "./baileys/baileys-driver.js";
 import { makeBaileysSocket, type SocketFactory } from "./baileys/socket.js";
 import { CloudDriver } from "./cloud/cloud-driver.js";
-import type { ChannelDriver, ChannelEvents } from "./driver.js";
-import { AdvisoryLease, LocalLease, type SessionCommand, type SessionLease } from "./lease.js";
+import type { ChannelDriver, ChannelEvents, ChannelSender } from "./driver.js";
+import { AdvisoryLease, LocalLease, type SessionCommand, type SessionLease, type SessionMessage } from "./lease.js";
+import { RemoteCalls } from "./remote-calls.js";
 import { applySession } from "./session.js";
 
 export type Connection = typeof whatsapps.$inferSelect;
@@ -45,6 +46,10 @@ export class ChannelManager {
   /** Per connection, so a refresh and a stop of the same one never interleave. */
   private readonly queues = new Map<number, Promise<unknown>>();
   private retryTimer?: NodeJS.Timeout;
+  /** Sends through sessions other processes hold (PostgreSQL only). */
+  private remote?: RemoteCalls;
+  /** The leased (WhatsApp Web) connections, as of the last look at the table. */
+  private leasedIds = new Set<number>();
 
   constructor(options: ChannelOptions = {}) {
     const makeSocket = options.makeSocket ?? makeBaileysSocket;
@@ -65,7 +70,8 @@ export class ChannelManager {
     this.ctx = ctx;
     const { database } = ctx;
     if (database.kind === "postgres" && database.url) {
-      this.lease = new AdvisoryLease(database.url, ctx.log, (command) => this.onCommand(command));
+      this.lease = new AdvisoryLease(database.url, ctx.log, (message) => this.onMessage(message));
+      this.remote = new RemoteCalls(ctx.db, this.lease, (id) => this.running.get(id), ctx.log);
     }
     this.lease.onLost(() => void this.leaseLost());
     await this.launchUnowned(Object.keys(this.factories));
@@ -73,14 +79,23 @@ export class ChannelManager {
     this.retryTimer.unref();
   }
 
-  /** The running driver of a connection, or ERR_WAPP_NOT_INITIALIZED. */
-  driverFor(whatsappId: number): ChannelDriver {
-    const driver = this.running.get(whatsappId);
-    if (!driver) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
-    return driver;
+  /** What sends through a connection (here, or where its session lives), or ERR_WAPP_NOT_INITIALIZED. */
+  driverFor(whatsappId: number): ChannelSender {
+    const sender = this.sender(whatsappId);
+    if (!sender) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+    return sender;
   }
 
-  /** The running driver, or undefined: for callers that answer "not started" their own way. */
+  /** driverFor, or undefined: for callers that answer "not started" their own way. */
+  sender(whatsappId: number): ChannelSender | undefined {
+    const local = this.running.get(whatsappId);
+    if (local) return local;
+    // Held here but not running (it failed to start, or was disconnected): nobody else has it either.
+    const elsewhere = this.remote && this.leasedIds.has(whatsappId) && !this.lease.holds(whatsappId);
+    return elsewhere ? this.remote!.sender(whatsappId) : undefined;
+  }
+
+  /** This process's own running driver (the Cloud API webhook reads its connection). */
   runningDriver(whatsappId: number): ChannelDriver | undefined {
     return this.running.get(whatsappId);
   }
@@ -126,17 +141,26 @@ export class ChannelManager {
    */
   private async command(command: SessionCommand): Promise<void> {
     const row = await this.connection(command.whatsappId);
-    if (row && leased.has(row.provider) && !(await this.lease.acquire(row.id))) {
-      return this.lease.forward(command);
+    if (row && leased.has(row.provider)) {
+      this.leasedIds.add(row.id);
+      if (!(await this.lease.acquire(row.id))) return this.lease.publish({ kind: "command", ...command });
     }
     return this.execute(command);
   }
 
-  /** A command another process forwarded: ours to run only when we hold the session. */
-  private async onCommand(command: SessionCommand): Promise<void> {
-    if (!this.lease.holds(command.whatsappId)) return;
-    await this.execute(command).catch((err: unknown) =>
-      this.context().log.warn({ err, ...command }, "forwarded session command failed"),
+  /** What another process asked: ours to act on only when we hold the session. */
+  private async onMessage(message: SessionMessage): Promise<void> {
+    const log = this.context().log;
+    if (message.kind === "done") return this.remote?.answered(message.callId);
+    if (!this.lease.holds(message.whatsappId)) return;
+    if (message.kind === "call") {
+      return this.remote?.serve(message.callId, message.whatsappId).catch((err: unknown) => {
+        log.warn({ err, ...message }, "session call from another process failed");
+      });
+    }
+    const { whatsappId, action } = message;
+    await this.execute({ whatsappId, action }).catch((err: unknown) =>
+      log.warn({ err, ...message }, "forwarded session command failed"),
     );
   }
 
@@ -187,6 +211,7 @@ export class ChannelManager {
     const ctx = this.context();
     try {
       const rows = await ctx.db.select().from(whatsapps).where(inArray(whatsapps.provider, providers));
+      this.leasedIds = new Set(rows.filter((row) => leased.has(row.provider)).map((row) => row.id));
       const waiting = rows.filter((row) => !this.running.has(row.id) && !this.lease.holds(row.id));
       await Promise.all(waiting.map((row) => this.serial(row.id, () => this.launch(row))));
     } catch (err) {

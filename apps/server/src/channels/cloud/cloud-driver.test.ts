@@ -15,7 +15,7 @@ beforeAll(async () => {
   const company = await buildCompany(s);
   const connection = await buildCloudConnection(s, fake, company.id);
   phoneNumberId = connection.cloudPhoneNumberId;
-  driver = s.ctx.channels.driverFor(connection.id);
+  driver = s.ctx.channels.runningDriver(connection.id)!;
 });
 afterAll(() => stopCloudServer(s, fake));
 

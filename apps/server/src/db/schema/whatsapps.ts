@@ -100,3 +100,22 @@ export const baileysKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.whatsappId, t.key] })],
 );
+
+/**
+ * A call on a WhatsApp Web session made by a process that does not hold it
+ * (channels/remote-calls.ts): the holder runs it and writes the outcome here.
+ * Rows live for the length of one call.
+ */
+export const channelCalls = pgTable("channel_calls", {
+  id: serial("id").primaryKey(),
+  whatsappId: integer("whatsapp_id")
+    .notNull()
+    .references(() => whatsapps.id, { onDelete: "cascade" }),
+  operation: text("operation").notNull(),
+  /** The call's arguments; file bytes as base64. */
+  args: jsonb("args").notNull(),
+  result: jsonb("result"),
+  /** {code, providerMessage} when the driver refused. */
+  error: jsonb("error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -12,7 +12,7 @@
  * customer; answers arrive on the other contact).
  */
 import { and, eq } from "drizzle-orm";
-import type { ChannelDriver } from "../../channels/driver.js";
+import type { ChannelSender } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { contacts } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
@@ -25,7 +25,7 @@ type ContactRow = typeof contacts.$inferSelect;
  * failed check → ERR_WAPP_CHECK_CONTACT, unless the driver already named the
  * failure with a catalogue code (e.g. ERR_WAPP_NOT_INITIALIZED).
  */
-export async function checkWhatsappNumber(ctx: Context, driver: ChannelDriver, number: string): Promise<string> {
+export async function checkWhatsappNumber(ctx: Context, driver: ChannelSender, number: string): Promise<string> {
   let known: string | null;
   try {
     known = await driver.checkNumber(number);

@@ -14,7 +14,7 @@
  *     them all in order; messageId is the first one's.
  */
 import type { ExternalMessage, ExternalSendResult, MessageDto } from "@balcao/contracts";
-import type { ChannelDriver } from "../../channels/driver.js";
+import type { ChannelSender } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { checkWhatsappNumber } from "../contacts/check-number.js";
 import { sendTicketMessage } from "../messages/send-message.js";
@@ -32,7 +32,7 @@ function answer(ticketId: number, sent: MessageDto[]): ExternalSendResult {
 }
 
 /** What refuses a caller before its body is read (a file may be large): the plan, then a stopped connection. */
-export async function senderOf(ctx: Context, connection: ApiConnection): Promise<ChannelDriver> {
+export async function senderOf(ctx: Context, connection: ApiConnection): Promise<ChannelSender> {
   await assertPlanAllows(ctx.db, connection.companyId, "useExternalApi");
   return ctx.channels.driverFor(connection.id);
 }
@@ -40,7 +40,7 @@ export async function senderOf(ctx: Context, connection: ApiConnection): Promise
 export async function sendExternalMessage(
   ctx: Context,
   connection: ApiConnection,
-  driver: ChannelDriver,
+  driver: ChannelSender,
   input: ExternalSend,
 ): Promise<ExternalSendResult> {
   const number = input.kind === "text" ? input.message.number : input.number;

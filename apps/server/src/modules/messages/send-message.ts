@@ -10,7 +10,7 @@
 import { readFile } from "node:fs/promises";
 import type { MediaType, MessageDto } from "@balcao/contracts";
 import { and, eq, sql } from "drizzle-orm";
-import type { ChannelDriver, ChannelMedia, OutboundReply, SentMessage } from "../../channels/driver.js";
+import type { ChannelMedia, ChannelSender, OutboundReply, SentMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
@@ -141,7 +141,7 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
   let sent: SentMessage;
   try {
     if (found.whatsappId === null) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
-    const driver: ChannelDriver = ctx.channels.driverFor(found.whatsappId);
+    const driver: ChannelSender = ctx.channels.driverFor(found.whatsappId);
     const [media, quoted] = await Promise.all([mediaOf(ctx, row), quotedOf(ctx, row.quotedMsgId)]);
     const options = (row.providerData as OutboundData | null)?.media;
     sent = media

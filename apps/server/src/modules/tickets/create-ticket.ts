@@ -73,7 +73,7 @@ async function refuseActive(db: Db, who: AccessClaims, contactId: number, whatsa
  * without a check: the ticket opens and its sends answer ERR_WAPP_NOT_INITIALIZED.
  */
 async function confirmNumber(ctx: Context, contact: Awaited<ReturnType<typeof companyContact>>, whatsappId: number) {
-  const driver = contact.isGroup ? undefined : ctx.channels.runningDriver(whatsappId);
+  const driver = contact.isGroup ? undefined : ctx.channels.sender(whatsappId);
   if (!driver) return;
   let known: string;
   try {

@@ -10,27 +10,48 @@
  */
 import { createServer } from "node:http";
 import { runServer } from "../../apps/server/src/run.js";
-import { FakeWhatsAppWeb } from "../../apps/server/test/fake-baileys.js";
+import { FakeWhatsAppWeb, type FakeSocket } from "../../apps/server/test/fake-baileys.js";
 import { phoneBook } from "./phone-book.js";
 
 const whatsappWeb = new FakeWhatsAppWeb();
-const scripts: Record<string, (id: number) => void> = {
-  qr: (id) => whatsappWeb.latestOf(id)?.showQr(),
-  scan: (id) => whatsappWeb.latestOf(id)?.scan("5511987654321"),
-  open: (id) => whatsappWeb.latestOf(id)?.open(),
-  contacts: (id) => whatsappWeb.latestOf(id)?.emit("contacts.upsert", phoneBook),
+
+/** Sockets open in the background after a save or a restart: wait (briefly) for the n-th one. */
+async function socketNumber(id: number, n: number): Promise<FakeSocket | undefined> {
+  const deadline = Date.now() + 5_000;
+  while (whatsappWeb.socketsOf(id).length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return whatsappWeb.socketsOf(id)[n - 1];
+}
+const latest = (id: number) => socketNumber(id, Math.max(1, whatsappWeb.socketsOf(id).length));
+
+/** Runs a step on the connection's newest socket; false when it has none. */
+const onLatest = (step: (socket: FakeSocket) => void) => async (id: number) => {
+  const socket = await latest(id);
+  if (socket) step(socket);
+  return Boolean(socket);
+};
+
+const scripts: Record<string, (id: number) => Promise<boolean>> = {
+  qr: onLatest((socket) => socket.showQr()),
+  /** Answers once the socket WhatsApp's restart asks for exists, so "open" finds it. */
+  scan: async (id) => {
+    const socket = await latest(id);
+    if (!socket) return false;
+    const count = whatsappWeb.socketsOf(id).length;
+    socket.scan("5511987654321");
+    return Boolean(await socketNumber(id, count + 1));
+  },
+  open: onLatest((socket) => socket.open()),
+  contacts: onLatest((socket) => socket.emit("contacts.upsert", phoneBook)),
 };
 
 const control = createServer((req, res) => {
   const [, action, id] = req.url?.split("/") ?? [];
   const script = scripts[action ?? ""];
-  const socket = whatsappWeb.latestOf(Number(id));
-  if (req.method !== "POST" || !script || !socket) {
+  if (req.method !== "POST" || !script) {
     res.writeHead(404).end();
     return;
   }
-  script(Number(id));
-  res.writeHead(204).end();
+  void script(Number(id)).then((done) => res.writeHead(done ? 204 : 404).end());
 });
 control.listen(Number(process.env.E2E_WHATSAPP_WEB_CONTROL_PORT), "127.0.0.1");
 control.unref();

@@ -14,7 +14,7 @@ import { buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeAllSockets, connectSocket, flush, record } from "../../../test/sockets.js";
 import { connectedWebConnection, createWebConnection, pair, storedKeys } from "../../../test/whatsapp-web.js";
-import { QR_LIMIT } from "./baileys-driver.js";
+import { QR_LIMIT } from "./web-session.js";
 
 let s: TestServer;
 beforeAll(async () => (s = await startTestServer()));

@@ -8,7 +8,16 @@ import { Box, Button, FormHelperText, Typography } from "@mui/material";
 import AttachFile from "@mui/icons-material/AttachFile";
 import { contactDigits } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm, type Control, type FieldValues, type Path } from "react-hook-form";
+import type { ReactNode } from "react";
+import {
+  Controller,
+  useForm,
+  type Control,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { FormField } from "../auth/FormField";
@@ -24,14 +33,10 @@ import {
   type TextFormValues,
 } from "./testForms";
 
+type RecipientValues = FieldValues & { token: string; number: string };
+
 /** Token and number, shared by both forms. */
-function Recipient<V extends FieldValues & { token: string; number: string }>({
-  control,
-  prefix,
-}: {
-  control: Control<V>;
-  prefix: string;
-}) {
+function Recipient<V extends RecipientValues>({ control, prefix }: { control: Control<V>; prefix: string }) {
   const { t } = useTranslation();
   return (
     <>
@@ -64,69 +69,89 @@ function SubmitButton({ testId, busy }: { testId: string; busy: boolean }) {
   );
 }
 
-export function TextTestForm() {
+type Payload = Parameters<typeof sendTestMessage>[1];
+
+/**
+ * Both forms' behaviour: send with the form's token, then toast and empty the
+ * form; a refusal shows the server's error and keeps what was typed.
+ */
+function useTestForm<V extends RecipientValues>(
+  resolver: Resolver<V>,
+  empty: V,
+  toPayload: (values: V) => Payload | null,
+) {
   const { t } = useTranslation();
-  const { control, handleSubmit, reset, formState } = useForm<TextFormValues>({
-    resolver: zodResolver(textFormSchema),
-    defaultValues: emptyTextForm,
+  const { control, handleSubmit, reset, formState } = useForm<V>({
+    resolver,
+    defaultValues: empty as DefaultValues<V>,
   });
   const submit = handleSubmit(async (values) => {
+    const payload = toPayload(values);
+    if (!payload) return;
     try {
-      await sendTestMessage(values.token, { number: contactDigits(values.number), body: values.body });
+      await sendTestMessage(values.token, payload);
       toast.success(t("messagesAPI.toasts.sent"));
-      reset(emptyTextForm);
+      reset(empty);
     } catch (err) {
       showSendError(err);
     }
   });
+  return { control, submit, busy: formState.isSubmitting };
+}
+
+/** The frame both forms share: recipient fields, the form's own fields, the send button. */
+function TestFormFrame<V extends RecipientValues>({
+  kind,
+  form,
+  children,
+}: {
+  kind: "text" | "media";
+  form: ReturnType<typeof useTestForm<V>>;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="form"
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void form.submit(e)}
       sx={{ display: "grid", gap: 2 }}
-      data-testid="api-text-form"
+      data-testid={`api-${kind}-form`}
     >
-      <Recipient control={control} prefix="api-text" />
+      <Recipient control={form.control} prefix={`api-${kind}`} />
+      {children}
+      <SubmitButton testId={`api-${kind}-send`} busy={form.busy} />
+    </Box>
+  );
+}
+
+export function TextTestForm() {
+  const { t } = useTranslation();
+  const form = useTestForm<TextFormValues>(zodResolver(textFormSchema), emptyTextForm, (values) => ({
+    number: contactDigits(values.number),
+    body: values.body,
+  }));
+  return (
+    <TestFormFrame kind="text" form={form}>
       <FormField
-        control={control}
+        control={form.control}
         name="body"
         label={t("messagesAPI.form.body")}
         testId="api-text-body"
         autoComplete="off"
       />
-      <SubmitButton testId="api-text-send" busy={formState.isSubmitting} />
-    </Box>
+    </TestFormFrame>
   );
 }
 
 export function MediaTestForm() {
   const { t } = useTranslation();
-  const { control, handleSubmit, reset, formState } = useForm<MediaFormValues>({
-    resolver: zodResolver(mediaFormSchema),
-    defaultValues: emptyMediaForm,
-  });
-  const submit = handleSubmit(async (values) => {
-    if (!values.file) return;
-    try {
-      await sendTestMessage(values.token, mediaFormData({ number: values.number, file: values.file }));
-      toast.success(t("messagesAPI.toasts.sent"));
-      reset(emptyMediaForm);
-    } catch (err) {
-      showSendError(err);
-    }
-  });
+  const form = useTestForm<MediaFormValues>(zodResolver(mediaFormSchema), emptyMediaForm, (values) =>
+    values.file ? mediaFormData({ number: values.number, file: values.file }) : null,
+  );
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      sx={{ display: "grid", gap: 2 }}
-      data-testid="api-media-form"
-    >
-      <Recipient control={control} prefix="api-media" />
+    <TestFormFrame kind="media" form={form}>
       <Controller
-        control={control}
+        control={form.control}
         name="file"
         render={({ field, fieldState }) => (
           <Box>
@@ -148,7 +173,6 @@ export function MediaTestForm() {
           </Box>
         )}
       />
-      <SubmitButton testId="api-media-send" busy={formState.isSubmitting} />
-    </Box>
+    </TestFormFrame>
   );
 }

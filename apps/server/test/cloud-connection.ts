@@ -4,9 +4,11 @@
  * our server, and the driver started by the channel manager.
  */
 import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { whatsapps } from "../src/db/schema/index.js";
 import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
 import { startTestServer, type TestServer } from "./harness.js";
+import { closeAllSockets } from "./sockets.js";
 
 const uid = () => randomBytes(4).toString("hex");
 
@@ -55,4 +57,25 @@ export async function startCloudServer(): Promise<{ s: TestServer; fake: FakeGra
 export async function stopCloudServer(s: TestServer | undefined, fake: FakeGraph | undefined) {
   await s?.close();
   await fake?.close();
+}
+
+type CloudServer = { s: TestServer; fake: FakeGraph };
+
+/**
+ * A test file's hooks around one Cloud server: started before all tests and
+ * handed to `use` for the file's own variables
+ * (`cloudServerPerFile((started) => ({ s, fake } = started))`), spies restored
+ * and sockets closed after each test so none leaks into the next, stopped at the end.
+ */
+export function cloudServerPerFile(use: (started: CloudServer) => void) {
+  let started: CloudServer | undefined;
+  beforeAll(async () => {
+    started = await startCloudServer();
+    use(started);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    closeAllSockets();
+  });
+  afterAll(() => stopCloudServer(started?.s, started?.fake));
 }

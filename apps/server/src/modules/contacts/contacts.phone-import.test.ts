@@ -5,27 +5,20 @@
  * running driver's phoneContacts.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
+import { describe, expect, it, vi } from "vitest";
+import { buildCloudConnection, cloudServerPerFile } from "../../../test/cloud-connection.js";
 import { buildWhatsapp } from "../../../test/connections.js";
 import { buildContact } from "../../../test/conversations.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, nextEvent } from "../../../test/sockets.js";
+import { connectSocket, nextEvent } from "../../../test/sockets.js";
 import type { PhoneContact } from "../../channels/driver.js";
 import { contacts } from "../../db/schema/index.js";
 
 let s: TestServer;
 let fake: FakeGraph;
-beforeAll(async () => {
-  ({ s, fake } = await startCloudServer());
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  closeAllSockets();
-});
-afterAll(() => stopCloudServer(s, fake));
+cloudServerPerFile((started) => ({ s, fake } = started));
 
 const importBook = (token: string) => s.request({ method: "POST", path: "/contacts/import", token });
 

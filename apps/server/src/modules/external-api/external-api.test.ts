@@ -7,26 +7,19 @@
 import { randomBytes } from "node:crypto";
 import { channels, externalApiRateLimit, rooms } from "@balcao/contracts";
 import { and, eq, ne } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
+import { describe, expect, it, vi } from "vitest";
+import { buildCloudConnection, cloudServerPerFile } from "../../../test/cloud-connection.js";
 import { buildWhatsapp } from "../../../test/connections.js";
 import { buildContact } from "../../../test/conversations.js";
 import { buildCompany, buildPlan, buildTenant } from "../../../test/factories.js";
 import { sampleMedia, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 
 let s: TestServer;
 let fake: FakeGraph;
-beforeAll(async () => {
-  ({ s, fake } = await startCloudServer());
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  closeAllSockets();
-});
-afterAll(() => stopCloudServer(s, fake));
+cloudServerPerFile((started) => ({ s, fake } = started));
 
 const newToken = () => randomBytes(24).toString("hex");
 /** A fresh customer number (Brazil, mobile). */

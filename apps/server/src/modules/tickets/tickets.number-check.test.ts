@@ -6,8 +6,8 @@
  * replacing the running driver's checkNumber.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
+import { describe, expect, it, vi } from "vitest";
+import { buildCloudConnection, cloudServerPerFile } from "../../../test/cloud-connection.js";
 import { buildWhatsapp } from "../../../test/connections.js";
 import { buildContact } from "../../../test/conversations.js";
 import { buildTenant } from "../../../test/factories.js";
@@ -18,13 +18,7 @@ import { contacts, tickets } from "../../db/schema/index.js";
 
 let s: TestServer;
 let fake: FakeGraph;
-beforeAll(async () => {
-  ({ s, fake } = await startCloudServer());
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-afterAll(() => stopCloudServer(s, fake));
+cloudServerPerFile((started) => ({ s, fake } = started));
 
 async function setup() {
   const t = await buildTenant(s);

@@ -1,21 +1,9 @@
-/** Baileys' own message, update and call objects → the pipeline's shapes. */
+/** Baileys' own message objects → the pipeline's inbound messages (inboundOf). */
 import { proto, type WAMessage } from "@whiskeysockets/baileys";
 import { describe, expect, it } from "vitest";
-import {
-  callEvent,
-  content,
-  groupJid,
-  groupReceipt,
-  lidJid,
-  pnJid,
-  sampleBytes,
-  statusUpdate,
-  vcard,
-  waMessage,
-  waId,
-} from "../../../test/baileys-messages.js";
+import { content, groupJid, lidJid, pnJid, sampleBytes, vcard, waMessage } from "../../../test/baileys-messages.js";
 import { sampleMedia } from "../../../test/fake-graph-payloads.js";
-import { acksOf, callOf, callWatcher, inboundOf, receiptAcksOf } from "./inbound.js";
+import { inboundOf } from "./inbound.js";
 
 const customer = "5511987654321";
 const from = { chat: pnJid(customer), pushName: "Maria" };
@@ -259,99 +247,6 @@ describe("inboundOf: what the customer wrote", () => {
     const stub = waMessage(from, null);
     stub.messageStubType = proto.WebMessageInfo.StubType.CALL_MISSED_VOICE;
     expect(map(stub)).toBeNull();
-  });
-});
-
-describe("acksOf: status updates of our messages", () => {
-  const S = proto.WebMessageInfo.Status;
-  it("maps WhatsApp's statuses to acks 1–5 and an error to a failure", () => {
-    const updates = [
-      statusUpdate("M1", S.PENDING),
-      statusUpdate("M2", S.SERVER_ACK),
-      statusUpdate("M3", S.DELIVERY_ACK),
-      statusUpdate("M4", S.READ),
-      statusUpdate("M5", S.PLAYED),
-      statusUpdate("M6", S.ERROR, { errorCode: "463" }),
-    ];
-    expect(acksOf(updates)).toEqual([
-      { wid: "M1", ack: 1 },
-      { wid: "M2", ack: 2 },
-      { wid: "M3", ack: 3 },
-      { wid: "M4", ack: 4 },
-      { wid: "M5", ack: 5 },
-      { wid: "M6", ack: 1, error: "WhatsApp error 463" },
-    ]);
-  });
-
-  it("ignores the customer's messages and updates that are not statuses", () => {
-    expect(acksOf([statusUpdate("THEIRS", S.READ, { fromMe: false })])).toEqual([]);
-    const edit = {
-      key: { remoteJid: pnJid(customer), id: "X", fromMe: true },
-      update: { message: { conversation: "e" } },
-    };
-    expect(acksOf([edit])).toEqual([]);
-  });
-
-  it("group receipts raise our message to what a participant reached", () => {
-    const group = groupJid("120363025246125486");
-    const participant = pnJid("5511988880001");
-    expect(
-      receiptAcksOf([
-        groupReceipt(group, "G1", participant, "receiptTimestamp"),
-        groupReceipt(group, "G2", participant, "readTimestamp"),
-        groupReceipt(group, "G3", participant, "playedTimestamp"),
-      ]),
-    ).toEqual([
-      { wid: "G1", ack: 3 },
-      { wid: "G2", ack: 4 },
-      { wid: "G3", ack: 5 },
-    ]);
-    const notOurs = groupReceipt(group, "G4", participant, "readTimestamp");
-    notOurs.key.fromMe = false;
-    expect(receiptAcksOf([notOurs])).toEqual([]);
-  });
-});
-
-describe("callOf: calls", () => {
-  const lid = lidJid("98765432109876");
-  const at = new Date("2026-11-22T17:05:00Z");
-
-  it("an offer, by the caller's number even when the call comes from a LID", () => {
-    expect(
-      callOf(callEvent("offer", { id: "C1", from: lid, callerPn: pnJid(customer), isVideo: true, date: at })),
-    ).toEqual({
-      callId: "C1",
-      chatNumber: customer,
-      chatName: customer,
-      isVideo: true,
-      isGroup: false,
-      outcome: "offer",
-      at,
-    });
-  });
-
-  it("missed when it rang out, was declined on the phone, or the caller gave up before an answer", () => {
-    for (const status of ["timeout", "reject", "terminate"] as const)
-      expect(callOf(callEvent(status, { id: "C2", from: pnJid(customer) }))?.outcome, status).toBe("missed");
-    expect(callOf(callEvent("terminate", { id: "C2", from: pnJid(customer) }), true)).toBeNull();
-    for (const status of ["ringing", "accept", "preaccept", "transport", "relaylatency"] as const)
-      expect(callOf(callEvent(status, { id: "C2", from: pnJid(customer) })), status).toBeNull();
-  });
-
-  it("callWatcher: a call answered and then ended is not missed", () => {
-    const watch = callWatcher();
-    const id = waId();
-    expect(watch(callEvent("offer", { id, from: pnJid(customer) }))?.outcome).toBe("offer");
-    expect(watch(callEvent("accept", { id, from: pnJid(customer) }))).toBeNull();
-    expect(watch(callEvent("terminate", { id, from: pnJid(customer) }))).toBeNull();
-    const other = waId();
-    expect(watch(callEvent("offer", { id: other, from: pnJid(customer) }))?.outcome).toBe("offer");
-    expect(watch(callEvent("terminate", { id: other, from: pnJid(customer) }))?.outcome).toBe("missed");
-  });
-
-  it("a group call is reported as the group's", () => {
-    const call = callOf(callEvent("offer", { from: pnJid(customer), groupJid: groupJid("120363025246125486") }));
-    expect(call).toMatchObject({ isGroup: true, chatNumber: "120363025246125486" });
   });
 });
 

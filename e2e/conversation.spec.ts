@@ -9,8 +9,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { readEnv } from "./harness/env.js";
 import { expect, test } from "./harness/fixtures.js";
+import { graph } from "./harness/graph.js";
 import { t } from "./harness/i18n.js";
 import { logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
@@ -19,17 +19,6 @@ interface SentRecord {
   id: string;
   to: string;
   body: Record<string, unknown> & { type?: string; text?: { body: string } };
-}
-
-/** The fake Graph API's control side (apps/server/test/fake-graph.ts). */
-async function graph<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${readEnv("graphOrigin")}/_control${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`fake Graph ${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 const sentTo = (number: string, count: number) =>

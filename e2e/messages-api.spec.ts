@@ -8,8 +8,8 @@
  * refused with the page's own words and leaves the session alone.
  */
 import { randomBytes } from "node:crypto";
-import { readEnv } from "./harness/env.js";
 import { expect, test } from "./harness/fixtures.js";
+import { graph } from "./harness/graph.js";
 import { t } from "./harness/i18n.js";
 import { logIn, storedToken } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
@@ -17,16 +17,6 @@ import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 interface SentRecord {
   to: string;
   body: { type?: string; text?: { body: string } };
-}
-
-async function graph<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${readEnv("graphOrigin")}/_control${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`fake Graph ${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** A company whose default connection runs on the Cloud API and carries an external API token. */

@@ -14,19 +14,13 @@
  * A number is known once added (addNumber) or, when not added, from the first
  * call that names it, with that call's token; a wrong token answers Graph's 190.
  *
- * Control side (JSON over HTTP under `origin`/_control, for other processes):
- *   POST /_control/numbers            {phoneNumberId, accessToken?, displayPhoneNumber?, verifiedName?}
- *   POST /_control/subscribe          {phoneNumberId, webhookUrl, appSecret, verifyToken?} → {verified?}
- *   POST /_control/customer-message   CustomerMessage (media data as base64) → {status, body, wid}
- *   POST /_control/status             {wid, status, error?} → {status, body}
- *   POST /_control/webhook            {payload, phoneNumberId?, signature?} → {status, body}
- *   POST /_control/fail-next-send     {message?, code?}
- *   GET  /_control/sent?to=&count=&timeoutMs=   waits for `count` sends → [SentRecord]
- *   GET  /_control/uploads            → [{id, phoneNumberId, mimetype, fileName, size}]
+ * Its control side, for other processes, is in fake-graph-control.ts.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { control } from "./fake-graph-control.js";
+import { graphError, json, readBody } from "./fake-graph-http.js";
 import {
   customerValue,
   envelope,
@@ -108,27 +102,6 @@ export interface FakeGraph {
   failNextSend(error?: { message?: string; code?: number }): void;
   waitForSent(count?: number, to?: string, timeoutMs?: number): Promise<SentRecord[]>;
   close(): Promise<void>;
-}
-
-const graphError = (res: ServerResponse, status: number, message: string, code: number) =>
-  json(res, status, {
-    error: {
-      message,
-      type: "OAuthException",
-      code,
-      error_data: { messaging_product: "whatsapp", details: message },
-      fbtrace_id: randomBytes(6).toString("hex"),
-    },
-  });
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 export async function startFakeGraph(): Promise<FakeGraph> {
@@ -296,52 +269,10 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     return graphError(res, 400, "Unsupported request", 100);
   }
 
-  async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const raw: unknown = req.method === "POST" ? JSON.parse((await readBody(req)).toString("utf8") || "{}") : {};
-    // The control API trusts its caller (a test) to send the shapes the TS API takes.
-    const input = <T>() => raw as T;
-    switch (`${req.method} ${url.pathname}`) {
-      case "POST /_control/numbers":
-        api.addNumber(input<FakeNumber>());
-        return json(res, 200, {});
-      case "POST /_control/subscribe":
-        return json(res, 200, await api.subscribe(input<Parameters<FakeGraph["subscribe"]>[0]>()));
-      case "POST /_control/customer-message":
-        return json(res, 200, await api.customerMessage(input<CustomerMessage>()));
-      case "POST /_control/status":
-        return json(res, 200, await api.status(input<Parameters<FakeGraph["status"]>[0]>()));
-      case "POST /_control/webhook": {
-        const { payload, ...opts } = input<{ payload: unknown; phoneNumberId?: string; signature?: string | null }>();
-        return json(res, 200, await api.webhook(payload, opts));
-      }
-      case "POST /_control/fail-next-send":
-        api.failNextSend(input<{ message?: string; code?: number }>());
-        return json(res, 200, {});
-      case "GET /_control/sent": {
-        const count = Number(url.searchParams.get("count") ?? "1");
-        const to = url.searchParams.get("to") ?? undefined;
-        const timeoutMs = Number(url.searchParams.get("timeoutMs") ?? "10000");
-        return json(
-          res,
-          200,
-          await api.waitForSent(count, to, timeoutMs).catch(() => sent.filter((s) => !to || s.to === to)),
-        );
-      }
-      case "GET /_control/uploads":
-        return json(
-          res,
-          200,
-          uploads.map(({ data, ...u }) => ({ ...u, size: data.length })),
-        );
-      default:
-        return json(res, 404, { error: "unknown control call" });
-    }
-  }
-
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const handle = async () => {
-      if (url.pathname.startsWith("/_control/")) return control(req, res, url);
+      if (url.pathname.startsWith("/_control/")) return control(api, req, res, url);
       const download = /^\/_media\/(\w+)$/.exec(url.pathname);
       if (download) {
         const file = media.get(download[1]!);

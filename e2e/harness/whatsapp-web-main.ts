@@ -56,4 +56,4 @@ const control = createServer((req, res) => {
 control.listen(Number(process.env.E2E_WHATSAPP_WEB_CONTROL_PORT), "127.0.0.1");
 control.unref();
 
-await runServer({ makeBaileysSocket: whatsappWeb.factory });
+await runServer({ whatsappWeb });

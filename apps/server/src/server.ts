@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
-import type { SocketFactory } from "./channels/baileys/socket.js";
+import type { WhatsAppWeb } from "./channels/baileys/socket.js";
 import { ChannelManager } from "./channels/manager.js";
 import type { Config } from "./config.js";
 import type { Context } from "./context.js";
@@ -34,8 +34,8 @@ function redisAdapter(url: string) {
 export interface ServerOptions {
   /** Where log lines go (default stdout). */
   logDestination?: DestinationStream;
-  /** WhatsApp Web sockets (Baileys' makeWASocket unless a test drives its own). */
-  makeBaileysSocket?: SocketFactory;
+  /** WhatsApp Web (Baileys' unless a test drives its own). */
+  whatsappWeb?: WhatsAppWeb;
 }
 
 export async function createServer(config: Config, database?: Database, options: ServerOptions = {}): Promise<Server> {
@@ -67,7 +67,7 @@ export async function createServer(config: Config, database?: Database, options:
     mailer: createMailer(config, db.db, log),
     media: new MediaStorage(config.DATA_DIR),
     jobs,
-    channels: new ChannelManager({ makeSocket: options.makeBaileysSocket }),
+    channels: new ChannelManager({ whatsappWeb: options.whatsappWeb }),
     log,
   };
   await ctx.channels.startAll(ctx);

@@ -20,7 +20,8 @@ import {
   proto,
 } from "@whiskeysockets/baileys";
 import pino from "pino";
-import type { BaileysSocket, SocketFactory } from "../src/channels/baileys/socket.js";
+import type { BaileysSocket, WhatsAppWeb } from "../src/channels/baileys/socket.js";
+import { sampleBytes } from "./baileys-messages.js";
 
 export interface SentPayload {
   jid: string;
@@ -140,13 +141,13 @@ export class FakeSocket {
   };
 }
 
-/** Hands the driver fake sockets and keeps them, newest last. */
-export class FakeWhatsAppWeb {
+/** Hands the driver fake sockets and keeps them, newest last; downloads give the sample file of the message's kind. */
+export class FakeWhatsAppWeb implements WhatsAppWeb {
   readonly sockets: FakeSocket[] = [];
   /** Set to make the next socket creation throw (a crash inside Baileys). */
   failNextSocket = false;
 
-  readonly factory: SocketFactory = (config) => {
+  readonly connect = (config: UserFacingSocketConfig): BaileysSocket => {
     if (this.failNextSocket) {
       this.failNextSocket = false;
       throw new Error("baileys exploded");
@@ -155,6 +156,8 @@ export class FakeWhatsAppWeb {
     this.sockets.push(socket);
     return socket;
   };
+
+  readonly download = (message: WAMessage): Promise<Buffer> => sampleBytes(message);
 
   /** Sockets opened for one connection, found by the logger binding the driver gives each. */
   socketsOf(whatsappId: number): FakeSocket[] {

@@ -51,7 +51,7 @@ export async function startTestServer(
   });
   const database = await testDatabase();
   const whatsappWeb = new FakeWhatsAppWeb();
-  const server = await createServer(config, database, { makeBaileysSocket: whatsappWeb.factory, ...options });
+  const server = await createServer(config, database, { whatsappWeb, ...options });
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = server.app.server.address() as AddressInfo;
   return {

@@ -107,7 +107,7 @@ describe("ChannelManager", () => {
       .insert(whatsapps)
       .values({ companyId: company.id, name: "Web", provider: "beta" })
       .returning();
-    const boot = new ChannelManager({ makeSocket: s.whatsappWeb.factory });
+    const boot = new ChannelManager({ whatsappWeb: s.whatsappWeb });
     await boot.startAll(s.ctx);
     try {
       expect(boot.driverFor(cloud.id)).toBeInstanceOf(CloudDriver);

@@ -20,7 +20,7 @@ import { ingest } from "../modules/messages/ingest.js";
 import { receiveCall } from "../modules/messages/receive-call.js";
 import { clearAuthState } from "./baileys/auth-state.js";
 import { BaileysDriver } from "./baileys/baileys-driver.js";
-import { makeBaileysSocket, type SocketFactory } from "./baileys/socket.js";
+import { baileysWhatsAppWeb, type WhatsAppWeb } from "./baileys/socket.js";
 import { CloudDriver } from "./cloud/cloud-driver.js";
 import type { ChannelDriver, ChannelEvents, ChannelSender } from "./driver.js";
 import { AdvisoryLease, LocalLease, type SessionCommand, type SessionLease, type SessionMessage } from "./lease.js";
@@ -31,8 +31,8 @@ export type Connection = typeof whatsapps.$inferSelect;
 type DriverFactory = (ctx: Context, connection: Connection) => ChannelDriver;
 
 export interface ChannelOptions {
-  /** Baileys' makeWASocket unless a test hands in a socket it drives. */
-  makeSocket?: SocketFactory;
+  /** Baileys' unless a test hands in a WhatsApp Web it drives. */
+  whatsappWeb?: WhatsAppWeb;
 }
 
 /** Providers whose session lives in one process and needs the lease. */
@@ -52,7 +52,7 @@ export class ChannelManager {
   private leasedIds = new Set<number>();
 
   constructor(options: ChannelOptions = {}) {
-    const makeSocket = options.makeSocket ?? makeBaileysSocket;
+    const whatsappWeb = options.whatsappWeb ?? baileysWhatsAppWeb;
     this.factories = {
       cloud: (ctx, connection) => new CloudDriver(connection, ctx.config.WHATSAPP_GRAPH_URL, ctx.log),
       beta: (ctx, connection) =>
@@ -60,7 +60,7 @@ export class ChannelManager {
           db: ctx.db,
           log: ctx.log,
           webSocketUrl: ctx.config.WHATSAPP_WEB_URL,
-          makeSocket,
+          whatsappWeb,
         }),
     };
   }

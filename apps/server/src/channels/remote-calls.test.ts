@@ -25,7 +25,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a session held by another process
     const t = await buildTenant(s);
     web = await connectedWebConnection(s, t.admin.token);
     socketsBefore = s.whatsappWeb.socketsOf(web.whatsapp.id).length;
-    other = new ChannelManager({ makeSocket: s.whatsappWeb.factory });
+    other = new ChannelManager({ whatsappWeb: s.whatsappWeb });
     await other.startAll(s.ctx);
   });
   afterAll(async () => {

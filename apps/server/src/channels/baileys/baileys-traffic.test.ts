@@ -58,6 +58,34 @@ describe("inbound", () => {
     ]);
   });
 
+  it("stores a photo with its file, then the customer's edit, reaction and revoke on the same messages", async () => {
+    const t = await buildTenant(s);
+    const { open } = await connectedWebConnection(s, t.admin.token);
+    const chat = pnJid("5511955550000");
+    const photo = waMessage({ chat, pushName: "Eva" }, content.image("o produto"));
+    const text = waMessage({ chat, pushName: "Eva" }, content.text("quero dois"));
+    open.messages([photo, text]);
+    const ticket = await ticketOf(t.admin.token, "Eva");
+    await eventually("both messages", async () =>
+      (await messagesOf(t.admin.token, ticket.id)).length === 2 ? true : undefined,
+    );
+
+    open.messages([
+      waMessage({ chat, pushName: "Eva" }, content.edit({ chat, id: text.key.id! }, "quero três")),
+      waMessage({ chat, pushName: "Eva" }, content.reaction({ chat, id: photo.key.id! }, "❤️")),
+      waMessage({ chat, pushName: "Eva" }, content.revoke({ chat, id: photo.key.id! })),
+    ]);
+    const stored = await eventually("the edit, reaction and revoke", async () => {
+      const list = await messagesOf(t.admin.token, ticket.id);
+      return list.some((m) => m.isEdited) && list.some((m) => m.isDeleted) && list.length === 3 ? list : undefined;
+    });
+    const [image, edited, reaction] = stored;
+    expect(image).toMatchObject({ mediaType: "image", body: "o produto", isDeleted: true });
+    expect(image!.mediaUrl).toMatch(/\.png/);
+    expect(edited).toMatchObject({ body: "quero três", isEdited: true });
+    expect(reaction).toMatchObject({ mediaType: "reactionMessage", body: "❤️" });
+  });
+
   it("names a group's contact after the group's subject", async () => {
     const t = await buildTenant(s);
     await s.request({

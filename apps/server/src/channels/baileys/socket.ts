@@ -1,13 +1,20 @@
 /**
- * The part of a Baileys socket the driver uses. The driver is given a factory
- * (Baileys' own makeWASocket in production) so tests can hand it a socket they
- * drive: they emit real Baileys events with real proto objects on `ev` and
- * read what the driver passed to `sendMessage`.
+ * WhatsApp Web as the driver reaches it: sockets, and media downloads from
+ * WhatsApp's media servers. Production uses Baileys' own; tests and the e2e
+ * server hand in a WhatsApp Web they drive (they emit real Baileys events
+ * with real proto objects on `ev` and read what the driver passed to
+ * `sendMessage`), so nothing under test reaches WhatsApp.
  */
-import makeWASocket, { type UserFacingSocketConfig } from "@whiskeysockets/baileys";
+import makeWASocket, {
+  downloadMediaMessage,
+  type UserFacingSocketConfig,
+  type WAMessage,
+} from "@whiskeysockets/baileys";
+import type { FastifyBaseLogger } from "fastify";
 
 type RealSocket = ReturnType<typeof makeWASocket>;
 
+/** The part of a Baileys socket the driver uses. */
 export type BaileysSocket = Pick<
   RealSocket,
   | "ev"
@@ -22,6 +29,14 @@ export type BaileysSocket = Pick<
   | "groupMetadata"
 >;
 
-export type SocketFactory = (config: UserFacingSocketConfig) => BaileysSocket;
+export interface WhatsAppWeb {
+  connect(config: UserFacingSocketConfig): BaileysSocket;
+  /** A message's file, fetched and decrypted (asking the phone to upload it again when it expired). */
+  download(message: WAMessage, socket: BaileysSocket, logger: FastifyBaseLogger): Promise<Buffer>;
+}
 
-export const makeBaileysSocket: SocketFactory = (config) => makeWASocket(config);
+export const baileysWhatsAppWeb: WhatsAppWeb = {
+  connect: (config) => makeWASocket(config),
+  download: (message, socket, logger) =>
+    downloadMediaMessage(message, "buffer", {}, { logger, reuploadRequest: socket.updateMediaMessage }),
+};

@@ -7,7 +7,6 @@
  */
 import {
   Browsers,
-  downloadMediaMessage,
   isJidBroadcast,
   isJidNewsletter,
   jidDecode,
@@ -24,7 +23,7 @@ import { GroupSubjects } from "./group-subjects.js";
 import { acksOf, callWatcher, inboundOf, receiptAcksOf } from "./inbound.js";
 import { sentContent } from "./sent-content.js";
 import { mergePhoneBook, phoneBookEntries, type PhoneBook } from "./phone-book.js";
-import type { BaileysSocket, SocketFactory } from "./socket.js";
+import type { BaileysSocket, WhatsAppWeb } from "./socket.js";
 
 /** QR codes shown without a scan before the session waits for a person again. */
 export const QR_LIMIT = 3;
@@ -33,7 +32,7 @@ export interface WebSessionOptions {
   db: Db;
   log: FastifyBaseLogger;
   webSocketUrl: string;
-  makeSocket: SocketFactory;
+  whatsappWeb: WhatsAppWeb;
 }
 
 interface Boom {
@@ -125,7 +124,7 @@ export class WebSession {
   private open(): void {
     const auth = this.auth!;
     const logger = this.options.log.child({ whatsappId: this.whatsappId, module: "baileys" }, { level: "warn" });
-    const socket = this.options.makeSocket({
+    const socket = this.options.whatsappWeb.connect({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, logger) },
       waWebSocketUrl: this.options.webSocketUrl,
       logger,
@@ -242,8 +241,7 @@ export class WebSession {
   }
 
   private async onMessages(socket: BaileysSocket, messages: WAMessage[]): Promise<void> {
-    const download = (message: WAMessage) =>
-      downloadMediaMessage(message, "buffer", {}, { logger: this.log, reuploadRequest: socket.updateMediaMessage });
+    const download = (message: WAMessage) => this.options.whatsappWeb.download(message, socket, this.log);
     for (const message of messages) {
       const subject = await this.groupSubjects.of(socket, message.key.remoteJid);
       const inbound = inboundOf(message, download, subject);

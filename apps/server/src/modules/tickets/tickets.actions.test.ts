@@ -1,14 +1,18 @@
-/** POST /tickets, PUT /tickets/{id} (§4.1 actions), DELETE /tickets/{id}: rules, codes and realtime (core-platform §2.13, §4.1, §8.2). */
+/**
+ * PUT /tickets/{id} (§4.1 actions) and DELETE /tickets/{id}: rules, codes and
+ * realtime (core-platform §2.13, §4.1, §8.2). Opening is in tickets.create.test.ts.
+ */
 import { channels, rooms } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { messages, tickets, users } from "../../db/schema/index.js";
-import { buildContact, buildMessage, buildTicket } from "../../../test/conversations.js";
+import { messages } from "../../db/schema/index.js";
+import { buildMessage, buildTicket } from "../../../test/conversations.js";
 import { buildWhatsapp } from "../../../test/connections.js";
-import { buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
+import { buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
+import { pendingTicket, ticketCompany, ticketRow } from "../../../test/tickets.js";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -19,137 +23,13 @@ afterAll(async () => {
   await s.close();
 });
 
-async function company() {
-  const t = await buildTenant(s);
-  const companyId = t.company.id;
-  const queue = await buildQueue(s, companyId, { name: "Vendas" });
-  const other = await buildQueue(s, companyId, { name: "Suporte" });
-  const agent = await buildUser(s, { companyId, queueIds: [queue.id], name: "Ana" });
-  const colleague = await buildUser(s, { companyId, queueIds: [queue.id, other.id], name: "Bruno" });
-  const wa = await buildWhatsapp(s, companyId, { isDefault: true });
-  const contact = await buildContact(s, companyId, { name: "Cliente" });
-  return {
-    t,
-    companyId,
-    queue,
-    other,
-    wa,
-    contact,
-    agent: { ...agent, token: (await login(s, agent.email)).token },
-    colleague: { ...colleague, token: (await login(s, colleague.email)).token },
-  };
-}
-type Company = Awaited<ReturnType<typeof company>>;
-
-const create = (token: string, body: Record<string, unknown>) =>
-  s.request({ method: "POST", path: "/tickets", token, body: { status: "open", ...body } });
 const put = (token: string, id: number, body: Record<string, unknown>) =>
   s.request({ method: "PUT", path: `/tickets/${id}`, token, body });
-const row = async (id: number) => (await s.ctx.db.query.tickets.findFirst({ where: eq(tickets.id, id) }))!;
-
-describe("tickets: new ticket", () => {
-  it("opens a ticket for the caller on the chosen connection, accepted now, and announces it", async () => {
-    const c = await company();
-    const socket = await connectSocket(s, c.t.admin.token);
-    socket.emit("joinTickets", "open");
-    await inRoom(s, socket, rooms.tickets(c.companyId, "open"));
-    const events = record<{ action: string; ticket: { id: number } }>(socket, channels.ticket(c.companyId));
-    const res = await create(c.agent.token, {
-      contactId: c.contact.id,
-      queueId: c.queue.id,
-      whatsappId: c.wa.id,
-      userId: 999,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const ticket = res.json();
-    expect(ticket).toMatchObject({
-      status: "open",
-      userId: c.agent.id,
-      user: { name: "Ana" },
-      queue: { name: "Vendas" },
-      whatsappId: c.wa.id,
-      contact: { name: "Cliente" },
-    });
-    expect((await row(ticket.id)).acceptedAt).not.toBeNull();
-    await flush(s, socket);
-    expect(events).toEqual([{ action: "update", ticket: expect.objectContaining({ id: ticket.id }) }]);
-  });
-
-  it("defaults the connection to the caller's, then the company's default; none → ERR_NO_DEF_WAPP_FOUND", async () => {
-    const c = await company();
-    const own = await buildWhatsapp(s, c.companyId);
-    await s.ctx.db.update(users).set({ whatsappId: own.id }).where(eq(users.id, c.agent.id));
-    const mine = await create(c.agent.token, { contactId: c.contact.id, queueId: c.queue.id });
-    expect(mine.json().whatsappId).toBe(own.id);
-    const byDefault = await create(c.colleague.token, { contactId: c.contact.id, queueId: c.queue.id, whatsappId: "" });
-    expect(byDefault.json().whatsappId).toBe(c.wa.id);
-    const bare = await buildTenant(s);
-    const contact = await buildContact(s, bare.company.id);
-    const none = await create(bare.admin.token, { contactId: contact.id });
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ error: "ERR_NO_DEF_WAPP_FOUND" });
-  });
-
-  it("requires a queue of one's own unless admin; refuses another company's contact, queue or connection", async () => {
-    const c = await company();
-    const noQueue = await create(c.agent.token, { contactId: c.contact.id });
-    expect(noQueue.statusCode).toBe(400);
-    expect(noQueue.json().error).toBe("ERR_VALIDATION");
-    const notMine = await create(c.agent.token, { contactId: c.contact.id, queueId: c.other.id });
-    expect(notMine.json()).toEqual({ error: "ERR_NO_PERMISSION" });
-    const admin = await create(c.t.admin.token, { contactId: c.contact.id });
-    expect(admin.statusCode).toBe(200);
-    expect(admin.json().queueId).toBeNull();
-
-    const o = await company();
-    expect((await create(c.t.admin.token, { contactId: o.contact.id })).json()).toEqual({
-      error: "ERR_NO_CONTACT_FOUND",
-    });
-    const foreignQueue = await create(c.t.admin.token, { contactId: c.contact.id, queueId: o.queue.id });
-    expect(foreignQueue.json().error).toBe("ERR_VALIDATION");
-    const foreignWa = await create(c.t.admin.token, { contactId: c.contact.id, whatsappId: o.wa.id });
-    expect(foreignWa.json()).toEqual({ error: "ERR_NO_WAPP_FOUND" });
-    expect(await s.ctx.db.select().from(tickets).where(eq(tickets.companyId, o.companyId))).toEqual([]);
-  });
-
-  it("an active ticket of one's own (or unassigned) → ERR_OTHER_OPEN_TICKET; another attendant's → 400 with who holds it", async () => {
-    const c = await company();
-    const first = (await create(c.agent.token, { contactId: c.contact.id, queueId: c.queue.id })).json();
-    const again = await create(c.agent.token, { contactId: c.contact.id, queueId: c.queue.id });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: "ERR_OTHER_OPEN_TICKET" });
-    const held = await create(c.colleague.token, { contactId: c.contact.id, queueId: c.queue.id });
-    expect(held.statusCode).toBe(400);
-    expect(held.json()).toEqual({
-      error: { userId: c.agent.id, user: { name: "Ana" }, queue: { name: "Vendas" }, ticketId: first.id },
-    });
-    await s.ctx.db.update(tickets).set({ userId: null, status: "pending" }).where(eq(tickets.id, first.id));
-    expect((await create(c.colleague.token, { contactId: c.contact.id, queueId: c.queue.id })).json()).toEqual({
-      error: "ERR_OTHER_OPEN_TICKET",
-    });
-    // Another connection is another conversation.
-    const wa2 = await buildWhatsapp(s, c.companyId);
-    expect(
-      (await create(c.agent.token, { contactId: c.contact.id, queueId: c.queue.id, whatsappId: wa2.id })).statusCode,
-    ).toBe(200);
-  });
-});
 
 describe("tickets: actions", () => {
-  async function pending(c: Company, fields: Partial<typeof tickets.$inferInsert> = {}) {
-    return buildTicket(s, {
-      companyId: c.companyId,
-      contactId: c.contact.id,
-      whatsappId: c.wa.id,
-      queueId: c.queue.id,
-      status: "pending",
-      ...fields,
-    });
-  }
-
   it("accept, return, resolve, reopen walk the §4.1 states and go out to the list left and the list joined", async () => {
-    const c = await company();
-    const ticket = await pending(c);
+    const c = await ticketCompany(s);
+    const ticket = await pendingTicket(s, c);
     // One socket per status list, as the workspace's three tabs join them.
     const received: { status: string; room: string }[] = [];
     const lanes = [];
@@ -165,7 +45,7 @@ describe("tickets: actions", () => {
 
     const accepted = await put(c.agent.token, ticket.id, { status: "open", userId: c.agent.id, queueId: c.queue.id });
     expect(accepted.json()).toMatchObject({ status: "open", userId: c.agent.id });
-    expect((await row(ticket.id)).acceptedAt).not.toBeNull();
+    expect((await ticketRow(s, ticket.id)).acceptedAt).not.toBeNull();
     const returned = await put(c.agent.token, ticket.id, { status: "pending", userId: null });
     expect(returned.json()).toMatchObject({ status: "pending", userId: null, queueId: c.queue.id });
     const closed = await put(c.agent.token, ticket.id, {
@@ -182,14 +62,14 @@ describe("tickets: actions", () => {
       promptId: null,
       integrationId: null,
     });
-    expect((await row(ticket.id)).closedAt).not.toBeNull();
+    expect((await ticketRow(s, ticket.id)).closedAt).not.toBeNull();
     const reopened = await put(c.colleague.token, ticket.id, {
       status: "open",
       userId: c.colleague.id,
       queueId: c.queue.id,
     });
     expect(reopened.json()).toMatchObject({ status: "open", userId: c.colleague.id });
-    expect((await row(ticket.id)).closedAt).toBeNull();
+    expect((await ticketRow(s, ticket.id)).closedAt).toBeNull();
 
     for (const lane of lanes) await flush(s, lane);
     expect(received).toEqual(
@@ -207,8 +87,8 @@ describe("tickets: actions", () => {
   });
 
   it("resolve accepts the first reading (promptId null, integrationId null) too", async () => {
-    const c = await company();
-    const ticket = await pending(c, {
+    const c = await ticketCompany(s);
+    const ticket = await pendingTicket(s, c, {
       status: "open",
       userId: c.agent.id,
       useIntegration: true,
@@ -225,27 +105,27 @@ describe("tickets: actions", () => {
   });
 
   it("reopen refuses when the contact has another active ticket on the connection", async () => {
-    const c = await company();
-    const old = await pending(c, { status: "closed" });
-    await pending(c, { status: "pending" });
+    const c = await ticketCompany(s);
+    const old = await pendingTicket(s, c, { status: "closed" });
+    await pendingTicket(s, c, { status: "pending" });
     const res = await put(c.agent.token, old.id, { status: "open", userId: c.agent.id });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: "ERR_OTHER_OPEN_TICKET" });
-    expect((await row(old.id)).status).toBe("closed");
+    expect((await ticketRow(s, old.id)).status).toBe("closed");
   });
 
   it("a second accept of the same ticket is refused", async () => {
-    const c = await company();
-    const ticket = await pending(c);
+    const c = await ticketCompany(s);
+    const ticket = await pendingTicket(s, c);
     expect((await put(c.agent.token, ticket.id, { status: "open", userId: c.agent.id })).statusCode).toBe(200);
     const late = await put(c.colleague.token, ticket.id, { status: "open", userId: c.colleague.id });
     expect(late.json()).toEqual({ error: "ERR_OTHER_OPEN_TICKET" });
-    expect((await row(ticket.id)).userId).toBe(c.agent.id);
+    expect((await ticketRow(s, ticket.id)).userId).toBe(c.agent.id);
   });
 
   it("transfer: to a queue alone → pending and unassigned; to a user → theirs; a connection change too", async () => {
-    const c = await company();
-    const ticket = await pending(c, { status: "open", userId: c.agent.id });
+    const c = await ticketCompany(s);
+    const ticket = await pendingTicket(s, c, { status: "open", userId: c.agent.id });
     const toQueue = await put(c.agent.token, ticket.id, { queueId: c.other.id, status: "pending", userId: null });
     expect(toQueue.json()).toMatchObject({ status: "pending", userId: null, queueId: c.other.id });
     const bare = await put(c.colleague.token, ticket.id, { queueId: c.queue.id });
@@ -266,9 +146,9 @@ describe("tickets: actions", () => {
   });
 
   it("transfer refuses another company's user, queue or connection, and a connection where the contact is busy", async () => {
-    const c = await company();
-    const o = await company();
-    const ticket = await pending(c, { status: "open", userId: c.agent.id });
+    const c = await ticketCompany(s);
+    const o = await ticketCompany(s);
+    const ticket = await pendingTicket(s, c, { status: "open", userId: c.agent.id });
     expect((await put(c.agent.token, ticket.id, { userId: o.agent.id })).json()).toEqual({
       error: "ERR_NO_USER_FOUND",
     });
@@ -280,14 +160,18 @@ describe("tickets: actions", () => {
     await buildTicket(s, { companyId: c.companyId, contactId: c.contact.id, whatsappId: wa2.id, status: "pending" });
     const busy = await put(c.agent.token, ticket.id, { whatsappId: wa2.id, userId: c.agent.id });
     expect(busy.json()).toEqual({ error: "ERR_OTHER_OPEN_TICKET" });
-    expect(await row(ticket.id)).toMatchObject({ whatsappId: c.wa.id, userId: c.agent.id, queueId: c.queue.id });
+    expect(await ticketRow(s, ticket.id)).toMatchObject({
+      whatsappId: c.wa.id,
+      userId: c.agent.id,
+      queueId: c.queue.id,
+    });
   });
 
   it("an agent cannot act on a ticket outside their queues (403), nor anyone on another company's (404)", async () => {
-    const c = await company();
-    const ticket = await pending(c, { queueId: c.other.id });
+    const c = await ticketCompany(s);
+    const ticket = await pendingTicket(s, c, { queueId: c.other.id });
     expect((await put(c.agent.token, ticket.id, { status: "open" })).statusCode).toBe(403);
-    expect((await row(ticket.id)).status).toBe("pending");
+    expect((await ticketRow(s, ticket.id)).status).toBe("pending");
     const o = await buildTenant(s);
     await expectCompanyIsolation(s, {
       request: { method: "PUT", path: `/tickets/${ticket.id}`, body: { status: "open" } },
@@ -299,14 +183,8 @@ describe("tickets: actions", () => {
 
 describe("tickets: delete", () => {
   it("needs ticket-options:deleteTicket; removes the ticket with its messages and announces it; 404 across companies", async () => {
-    const c = await company();
-    const ticket = await buildTicket(s, {
-      companyId: c.companyId,
-      contactId: c.contact.id,
-      whatsappId: c.wa.id,
-      queueId: c.queue.id,
-      status: "pending",
-    });
+    const c = await ticketCompany(s);
+    const ticket = await pendingTicket(s, c);
     await buildMessage(s, ticket);
     const refused = await s.request({ method: "DELETE", path: `/tickets/${ticket.id}`, token: c.agent.token });
     expect(refused.statusCode).toBe(403);

@@ -4,24 +4,19 @@
  */
 import { channels, rooms } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "../../db/schema/index.js";
 import { buildMessage, buildTicket } from "../../../test/conversations.js";
 import { buildWhatsapp } from "../../../test/connections.js";
 import { buildTenant } from "../../../test/factories.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import type { TestServer } from "../../../test/harness.js";
+import { serverPerFile } from "../../../test/server-per-file.js";
+import { connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
 import { pendingTicket, ticketCompany, ticketRow } from "../../../test/tickets.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterEach(() => closeAllSockets());
-afterAll(async () => {
-  await s.close();
-});
+serverPerFile((started) => (s = started));
 
 const put = (token: string, id: number, body: Record<string, unknown>) =>
   s.request({ method: "PUT", path: `/tickets/${id}`, token, body });

@@ -4,23 +4,18 @@
  */
 import { channels, rooms } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tickets, users } from "../../db/schema/index.js";
 import { buildContact } from "../../../test/conversations.js";
 import { buildWhatsapp } from "../../../test/connections.js";
 import { buildTenant } from "../../../test/factories.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import type { TestServer } from "../../../test/harness.js";
+import { serverPerFile } from "../../../test/server-per-file.js";
+import { connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
 import { ticketCompany, ticketRow } from "../../../test/tickets.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterEach(() => closeAllSockets());
-afterAll(async () => {
-  await s.close();
-});
+serverPerFile((started) => (s = started));
 
 const create = (token: string, body: Record<string, unknown>) =>
   s.request({ method: "POST", path: "/tickets", token, body: { status: "open", ...body } });

@@ -3,12 +3,12 @@ import { channels, messagePageSize, rooms } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { messages, tickets } from "../../db/schema/index.js";
-import { buildCloudConnection } from "../../../test/cloud-connection.js";
 import { buildWhatsapp } from "../../../test/connections.js";
-import { buildContact, buildMessage, buildTicket } from "../../../test/conversations.js";
-import { buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
+import { buildMessage, buildTicket } from "../../../test/conversations.js";
+import { buildQueue, buildTenant } from "../../../test/factories.js";
 import { startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { conversation } from "../../../test/messages.js";
 import { closeAllSockets, connectSocket, flush, inRoom, record, until } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
 
@@ -36,21 +36,9 @@ const page = async (token: string, ticketId: number, pageNumber = 1) => {
   return res.json<Page>();
 };
 
-async function conversation() {
-  const t = await buildTenant(s);
-  const companyId = t.company.id;
-  const queue = await buildQueue(s, companyId);
-  const agent = await buildUser(s, { companyId, queueIds: [queue.id] });
-  const token = (await login(s, agent.email)).token;
-  const wa = await buildCloudConnection(s, fake, companyId);
-  const contact = await buildContact(s, companyId);
-  const base = { companyId, contactId: contact.id, whatsappId: wa.id, queueId: queue.id };
-  return { t, companyId, queue, agent, token, wa, contact, base };
-}
-
 describe("messages: pages", () => {
   it("spans the contact's tickets on the connection: newest page first, each page oldest first, ticketId on each", async () => {
-    const c = await conversation();
+    const c = await conversation(s, fake);
     const earlier = await buildTicket(s, { ...c.base, status: "closed" });
     const current = await buildTicket(s, { ...c.base, status: "open", userId: c.agent.id });
     const elsewhere = await buildTicket(s, {
@@ -80,7 +68,7 @@ describe("messages: pages", () => {
   });
 
   it("follows ticket visibility: 403 outside the agent's queues, 404 for another company", async () => {
-    const c = await conversation();
+    const c = await conversation(s, fake);
     const otherQueue = await buildQueue(s, c.companyId);
     const hidden = await buildTicket(s, { ...c.base, queueId: otherQueue.id, status: "pending" });
     await buildMessage(s, hidden, { body: "Senha do cliente" });
@@ -98,7 +86,7 @@ describe("messages: pages", () => {
 
 describe("messages: the message's shape", () => {
   it("carries its sender, its ticket and connection, the quoted message and its media url", async () => {
-    const c = await conversation();
+    const c = await conversation(s, fake);
     const ticket = await buildTicket(s, { ...c.base, status: "pending" });
     const asked = await buildMessage(s, ticket, { body: "Qual o prazo?", wid: "wamid.Q", mediaPath: "1/q.png" });
     const answer = await buildMessage(s, ticket, {
@@ -163,7 +151,7 @@ describe("messages: the message's shape", () => {
 
 describe("messages: reading a ticket", () => {
   it("the attendant's first page of their open ticket zeroes unread, marks messages read, sends the read receipt and says so", async () => {
-    const c = await conversation();
+    const c = await conversation(s, fake);
     const ticket = await buildTicket(s, { ...c.base, status: "open", userId: c.agent.id, unreadMessages: 2 });
     await buildMessage(s, ticket, { wid: "wamid.A", read: false });
     await buildMessage(s, ticket, { wid: "wamid.B", read: false });
@@ -187,7 +175,7 @@ describe("messages: reading a ticket", () => {
   });
 
   it("opening one's own ticket with nothing unread writes nothing and announces nothing", async () => {
-    const c = await conversation();
+    const c = await conversation(s, fake);
     const ticket = await buildTicket(s, { ...c.base, status: "open", userId: c.agent.id, unreadMessages: 0 });
     const kept = await buildMessage(s, ticket, { wid: "wamid.D", read: false });
     const before = await s.ctx.db.query.tickets.findFirst({ where: eq(tickets.id, ticket.id) });
@@ -204,7 +192,7 @@ describe("messages: reading a ticket", () => {
   });
 
   it("a refused read receipt is only logged: the page still answers and the ticket is read", async () => {
-    const c = await conversation();
+    const c = await conversation(s, fake);
     const offline = await buildWhatsapp(s, c.companyId);
     const ticket = await buildTicket(s, {
       ...c.base,

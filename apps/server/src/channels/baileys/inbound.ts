@@ -66,25 +66,16 @@ function locationOf(
   return locationBody({ latitude: lat ?? 0, longitude: lng ?? 0, name, address });
 }
 
+/** An image or a video: its caption is the body. */
+function captioned(kind: "image" | "video", node: MediaNode, fallbackMimetype: string): Content {
+  return { mediaType: kind, body: node.caption ?? "", media: { node, label: kind, fallbackMimetype } };
+}
+
 function contentOf(c: proto.IMessage): Content | undefined {
   const text = c.conversation ?? c.extendedTextMessage?.text;
   if (text !== null && text !== undefined) return { mediaType: "chat", body: text };
-  if (c.imageMessage) {
-    const node = c.imageMessage;
-    return {
-      mediaType: "image",
-      body: node.caption ?? "",
-      media: { node, label: "image", fallbackMimetype: "image/jpeg" },
-    };
-  }
-  if (c.videoMessage) {
-    const node = c.videoMessage;
-    return {
-      mediaType: "video",
-      body: node.caption ?? "",
-      media: { node, label: "video", fallbackMimetype: "video/mp4" },
-    };
-  }
+  if (c.imageMessage) return captioned("image", c.imageMessage, "image/jpeg");
+  if (c.videoMessage) return captioned("video", c.videoMessage, "video/mp4");
   if (c.audioMessage) {
     const node = c.audioMessage;
     // A voice note (ptt) is an OGG/Opus audio like any other to the pipeline.

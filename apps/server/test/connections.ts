@@ -1,4 +1,4 @@
-/** Connections for tests: the body the connection modal sends, and a connection row built directly. */
+/** Connections for tests: the body the connection modal sends and its two saves, and a connection row built directly. */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { whatsapps } from "../src/db/schema/index.js";
@@ -27,6 +27,29 @@ export const connectionBody = (extra: Record<string, unknown> = {}) => ({
   integrationId: null,
   ...extra,
 });
+
+/**
+ * A test server's settings for the connection route tests: a public URL for
+ * the webhook address, and a Graph API that refuses at once for the Cloud
+ * connections saved there, which start in the background.
+ */
+export const connectionsTestEnv = {
+  PUBLIC_URL: "https://balcao.example.com/",
+  WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
+};
+
+/** POST /whatsapp as the modal saves a new connection. */
+export const createConnection = (s: TestServer, token: string, extra: Record<string, unknown> = {}) =>
+  s.request({ method: "POST", path: "/whatsapp", token, body: connectionBody(extra) });
+
+/** PUT /whatsapp/{id} as the modal saves an edit (isDefault left as stored unless given). */
+export const updateConnection = (s: TestServer, token: string, id: number, extra: Record<string, unknown> = {}) =>
+  s.request({
+    method: "PUT",
+    path: `/whatsapp/${id}`,
+    token,
+    body: connectionBody({ isDefault: undefined, ...extra }),
+  });
 
 /** A connection row straight in the database (no rules, no events): for tests of other areas. */
 export async function buildWhatsapp(

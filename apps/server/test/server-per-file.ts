@@ -8,10 +8,10 @@ import { closeAllSockets } from "./sockets.js";
  * (`serverPerFile((started) => (s = started))`), sockets closed after each
  * test so none leaks into the next, closed at the end.
  */
-export function serverPerFile(use: (s: TestServer) => void) {
+export function serverPerFile(use: (s: TestServer) => void, env?: Record<string, string>) {
   let s: TestServer | undefined;
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer(env);
     use(s);
   });
   afterEach(() => closeAllSockets());

@@ -1,35 +1,27 @@
-/** /whatsapp (core-platform §2.17, §4.3, §7.4, §8): reading, the save rules and their codes, delete. */
+/**
+ * /whatsapp (core-platform §2.17, §4.3, §7.4, §8): reading, the save rules and
+ * their codes, delete. Cloud credentials are in whatsapps.cloud-credentials.test.ts.
+ */
 import { defaultWeekdayHours, type WhatsappDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, whatsapps } from "../../db/schema/index.js";
+import { describe, expect, it } from "vitest";
+import { companies } from "../../db/schema/index.js";
 import { buildPlan, buildQueue, buildTenant } from "../../../test/factories.js";
-import { connectionBody, sessionReaches } from "../../../test/connections.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
+import {
+  connectionBody,
+  connectionsTestEnv,
+  createConnection,
+  sessionReaches,
+  updateConnection,
+} from "../../../test/connections.js";
+import type { TestServer } from "../../../test/harness.js";
+import { serverPerFile } from "../../../test/server-per-file.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  // Cloud connections saved here are started against a Graph API that refuses at once.
-  s = await startTestServer({
-    PUBLIC_URL: "https://balcao.example.com/",
-    WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
-  });
-});
-afterAll(async () => {
-  await s.close();
-});
+serverPerFile((started) => (s = started), connectionsTestEnv);
 
 const TOKEN = "tok_0123456789abcdef0123456789abcdef";
 
-const create = (token: string, extra: Record<string, unknown> = {}) =>
-  s.request({ method: "POST", path: "/whatsapp", token, body: connectionBody(extra) });
-const update = (token: string, id: number, extra: Record<string, unknown> = {}) =>
-  s.request({
-    method: "PUT",
-    path: `/whatsapp/${id}`,
-    token,
-    body: connectionBody({ isDefault: undefined, ...extra }),
-  });
 const list = async (token: string) => (await s.request({ path: "/whatsapp/?session=0", token })).json<WhatsappDto[]>();
 const defaults = async (token: string) => (await list(token)).filter((w) => w.isDefault).map((w) => w.name);
 
@@ -38,7 +30,7 @@ describe("create and read", () => {
     const t = await buildTenant(s);
     const q1 = await buildQueue(s, t.company.id, { orderQueue: 2 });
     const q2 = await buildQueue(s, t.company.id, { orderQueue: 1 });
-    const res = await create(t.admin.token, {
+    const res = await createConnection(s, t.admin.token, {
       greetingMessage: "Olá! Escolha:",
       token: TOKEN,
       queueIds: [q1.id, q2.id],
@@ -104,7 +96,7 @@ describe("create and read", () => {
   it("shows the external API token whole to admins and masked to agents", async () => {
     const t = await buildTenant(s);
     const token = `${TOKEN}-agents-1234`;
-    const { id } = (await create(t.admin.token, { token })).json<WhatsappDto>();
+    const { id } = (await createConnection(s, t.admin.token, { token })).json<WhatsappDto>();
     const agentView = (await s.request({ path: `/whatsapp/${id}`, token: t.agent.token })).json<WhatsappDto>();
     expect(agentView.token).toBe("••••1234");
     expect((await s.request({ path: "/whatsapp", token: t.agent.token })).body).not.toContain(token);
@@ -129,7 +121,7 @@ describe("create and read", () => {
     ["a token with spaces", { token: `${TOKEN} with spaces` }],
   ])("refuses %s with ERR_VALIDATION", async (_label, extra) => {
     const t = await buildTenant(s);
-    const res = await create(t.admin.token, extra);
+    const res = await createConnection(s, t.admin.token, extra);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe("ERR_VALIDATION");
     expect(await list(t.admin.token)).toEqual([]);
@@ -139,33 +131,37 @@ describe("create and read", () => {
 describe("the default connection", () => {
   it("makes the first one the default whatever is sent, and only one default at a time", async () => {
     const t = await buildTenant(s);
-    const first = (await create(t.admin.token, { name: "Primeira", isDefault: false })).json<WhatsappDto>();
+    const first = (
+      await createConnection(s, t.admin.token, { name: "Primeira", isDefault: false })
+    ).json<WhatsappDto>();
     expect(first.isDefault).toBe(true);
-    const second = (await create(t.admin.token, { name: "Segunda" })).json<WhatsappDto>();
+    const second = (await createConnection(s, t.admin.token, { name: "Segunda" })).json<WhatsappDto>();
     expect(second.isDefault).toBe(false);
-    await create(t.admin.token, { name: "Terceira", isDefault: true });
+    await createConnection(s, t.admin.token, { name: "Terceira", isDefault: true });
     expect(await defaults(t.admin.token)).toEqual(["Terceira"]);
-    await update(t.admin.token, second.id, { name: "Segunda", isDefault: true });
+    await updateConnection(s, t.admin.token, second.id, { name: "Segunda", isDefault: true });
     expect(await defaults(t.admin.token)).toEqual(["Segunda"]);
   });
 
   it("refuses to switch the default off (ERR_NO_OTHER_WHATSAPP); omitting isDefault keeps it", async () => {
     const t = await buildTenant(s);
-    const only = (await create(t.admin.token)).json<WhatsappDto>();
-    const off = await update(t.admin.token, only.id, { isDefault: false });
+    const only = (await createConnection(s, t.admin.token)).json<WhatsappDto>();
+    const off = await updateConnection(s, t.admin.token, only.id, { isDefault: false });
     expect(off.statusCode).toBe(400);
     expect(off.json().error).toBe("ERR_NO_OTHER_WHATSAPP");
-    await create(t.admin.token, { name: "Outra" });
-    expect((await update(t.admin.token, only.id, { isDefault: false })).json().error).toBe("ERR_NO_OTHER_WHATSAPP");
-    const kept = await update(t.admin.token, only.id, { name: "Renomeada", isDefault: undefined });
+    await createConnection(s, t.admin.token, { name: "Outra" });
+    expect((await updateConnection(s, t.admin.token, only.id, { isDefault: false })).json().error).toBe(
+      "ERR_NO_OTHER_WHATSAPP",
+    );
+    const kept = await updateConnection(s, t.admin.token, only.id, { name: "Renomeada", isDefault: undefined });
     expect(kept.json()).toMatchObject({ name: "Renomeada", isDefault: true });
   });
 
   it("promotes the oldest remaining connection when the default is deleted", async () => {
     const t = await buildTenant(s);
-    const a = (await create(t.admin.token, { name: "Alfa" })).json<WhatsappDto>();
-    const b = (await create(t.admin.token, { name: "Beta" })).json<WhatsappDto>();
-    const c = (await create(t.admin.token, { name: "Gama", isDefault: true })).json<WhatsappDto>();
+    const a = (await createConnection(s, t.admin.token, { name: "Alfa" })).json<WhatsappDto>();
+    const b = (await createConnection(s, t.admin.token, { name: "Beta" })).json<WhatsappDto>();
+    const c = (await createConnection(s, t.admin.token, { name: "Gama", isDefault: true })).json<WhatsappDto>();
     const del = await s.request({ method: "DELETE", path: `/whatsapp/${c.id}`, token: t.admin.token });
     expect(del.statusCode).toBe(200);
     expect(await defaults(t.admin.token)).toEqual(["Alfa"]);
@@ -181,22 +177,26 @@ describe("queues and greeting", () => {
   it("requires a greeting with more than one queue, on create and on update", async () => {
     const t = await buildTenant(s);
     const [q1, q2] = [await buildQueue(s, t.company.id), await buildQueue(s, t.company.id)];
-    const refused = await create(t.admin.token, { queueIds: [q1.id, q2.id], greetingMessage: "  " });
+    const refused = await createConnection(s, t.admin.token, { queueIds: [q1.id, q2.id], greetingMessage: "  " });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe("ERR_WAPP_GREETING_REQUIRED");
     expect(await list(t.admin.token)).toEqual([]);
-    const one = await create(t.admin.token, { queueIds: [q1.id] });
+    const one = await createConnection(s, t.admin.token, { queueIds: [q1.id] });
     expect(one.statusCode).toBe(200);
     const id = one.json<WhatsappDto>().id;
-    expect((await update(t.admin.token, id, { queueIds: [q1.id, q2.id] })).json().error).toBe(
+    expect((await updateConnection(s, t.admin.token, id, { queueIds: [q1.id, q2.id] })).json().error).toBe(
       "ERR_WAPP_GREETING_REQUIRED",
     );
-    const both = await update(t.admin.token, id, { queueIds: [q1.id, q2.id], greetingMessage: "Escolha" });
+    const both = await updateConnection(s, t.admin.token, id, { queueIds: [q1.id, q2.id], greetingMessage: "Escolha" });
     expect(both.json<WhatsappDto>().queues).toHaveLength(2);
     // Queues left out of the body stay; clearing the greeting with them is refused.
-    const cleared = await update(t.admin.token, id, { queueIds: undefined, greetingMessage: "" });
+    const cleared = await updateConnection(s, t.admin.token, id, { queueIds: undefined, greetingMessage: "" });
     expect(cleared.json().error).toBe("ERR_WAPP_GREETING_REQUIRED");
-    const renamed = await update(t.admin.token, id, { queueIds: undefined, greetingMessage: "Escolha", name: "Nova" });
+    const renamed = await updateConnection(s, t.admin.token, id, {
+      queueIds: undefined,
+      greetingMessage: "Escolha",
+      name: "Nova",
+    });
     expect(renamed.json<WhatsappDto>().queues).toHaveLength(2);
   });
 
@@ -206,10 +206,12 @@ describe("queues and greeting", () => {
       const t = await buildTenant(s);
       const other = await buildTenant(s);
       const foreign = await buildQueue(s, other.company.id);
-      const res = await create(t.admin.token, { [field]: field === "queueIds" ? [foreign.id] : foreign.id });
+      const res = await createConnection(s, t.admin.token, {
+        [field]: field === "queueIds" ? [foreign.id] : foreign.id,
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: "ERR_NOT_FOUND", details: { field } });
-      const unknown = await create(t.admin.token, { [field]: field === "queueIds" ? [999999] : 999999 });
+      const unknown = await createConnection(s, t.admin.token, { [field]: field === "queueIds" ? [999999] : 999999 });
       expect(unknown.json()).toMatchObject({ error: "ERR_NOT_FOUND", details: { field } });
       expect(await list(t.admin.token)).toEqual([]);
     },
@@ -217,10 +219,10 @@ describe("queues and greeting", () => {
 
   it.each(["promptId", "integrationId"])("accepts only none as %s until that area exists", async (field) => {
     const t = await buildTenant(s);
-    const res = await create(t.admin.token, { [field]: 3 });
+    const res = await createConnection(s, t.admin.token, { [field]: 3 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: "ERR_VALIDATION", details: { field } });
-    expect((await create(t.admin.token, { [field]: "" })).json()[field]).toBeNull();
+    expect((await createConnection(s, t.admin.token, { [field]: "" })).json()[field]).toBeNull();
   });
 });
 
@@ -229,8 +231,8 @@ describe("plan and token", () => {
     const t = await buildTenant(s);
     const plan = await buildPlan(s, { connections: 1 });
     await s.ctx.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, t.company.id));
-    expect((await create(t.admin.token)).statusCode).toBe(200);
-    const over = await create(t.admin.token, { name: "Segunda" });
+    expect((await createConnection(s, t.admin.token)).statusCode).toBe(200);
+    const over = await createConnection(s, t.admin.token, { name: "Segunda" });
     expect(over.statusCode).toBe(403);
     expect(over.json()).toMatchObject({ error: "ERR_PLAN_LIMIT_REACHED", details: { limit: "connections", max: 1 } });
     expect(await list(t.admin.token)).toHaveLength(1);
@@ -239,72 +241,17 @@ describe("plan and token", () => {
   it("keeps tokens unique across the platform; empty tokens never clash", async () => {
     const t = await buildTenant(s);
     const other = await buildTenant(s);
-    const mine = (await create(t.admin.token, { token: `${TOKEN}-unique` })).json<WhatsappDto>();
-    const clash = await create(other.admin.token, { token: `${TOKEN}-unique` });
+    const mine = (await createConnection(s, t.admin.token, { token: `${TOKEN}-unique` })).json<WhatsappDto>();
+    const clash = await createConnection(s, other.admin.token, { token: `${TOKEN}-unique` });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error).toBe("ERR_WAPP_TOKEN_ALREADY_EXISTS");
-    const second = (await create(t.admin.token, { name: "Outra", token: "" })).json<WhatsappDto>();
-    expect((await create(other.admin.token, { token: "" })).statusCode).toBe(200);
-    expect((await update(t.admin.token, second.id, { name: "Outra", token: `${TOKEN}-unique` })).statusCode).toBe(409);
+    const second = (await createConnection(s, t.admin.token, { name: "Outra", token: "" })).json<WhatsappDto>();
+    expect((await createConnection(s, other.admin.token, { token: "" })).statusCode).toBe(200);
+    expect(
+      (await updateConnection(s, t.admin.token, second.id, { name: "Outra", token: `${TOKEN}-unique` })).statusCode,
+    ).toBe(409);
     // Saving one with its own token is no clash; an empty token removes it.
-    expect((await update(t.admin.token, mine.id, { token: `${TOKEN}-unique` })).statusCode).toBe(200);
-    expect((await update(t.admin.token, mine.id, { token: "" })).json().token).toBe("");
-  });
-});
-
-describe("cloud credentials", () => {
-  const secrets = {
-    cloudPhoneNumberId: "109876543210",
-    cloudAccessToken: "EAAGaccess-token-secret-4321",
-    cloudAppSecret: "app-secret-value-abcd",
-    cloudVerifyToken: "verify-me-please-9876",
-  };
-  const stored = async (id: number) => (await s.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, id)))[0]!;
-
-  it("returns the secrets masked, and a masked or omitted secret keeps the stored one", async () => {
-    const t = await buildTenant(s);
-    const res = await create(t.admin.token, { provider: "cloud", ...secrets });
-    expect(res.statusCode).toBe(200);
-    const w = res.json<WhatsappDto>();
-    expect(w).toMatchObject({
-      provider: "cloud",
-      cloudPhoneNumberId: "109876543210",
-      cloudAccessToken: "••••4321",
-      cloudAppSecret: "••••abcd",
-      cloudVerifyToken: "••••9876",
-    });
-    for (const secret of Object.values(secrets).slice(1)) {
-      expect(res.body).not.toContain(secret);
-      expect((await s.request({ path: "/whatsapp", token: t.admin.token })).body).not.toContain(secret);
-    }
-    // The modal sends back what it read: nothing changes.
-    const again = await update(t.admin.token, w.id, {
-      provider: "cloud",
-      cloudPhoneNumberId: w.cloudPhoneNumberId,
-      cloudAccessToken: w.cloudAccessToken,
-      cloudAppSecret: w.cloudAppSecret,
-      cloudVerifyToken: undefined,
-    });
-    expect(again.statusCode).toBe(200);
-    expect(await stored(w.id)).toMatchObject(secrets);
-    // A new value replaces it.
-    await update(t.admin.token, w.id, { provider: "cloud", cloudAccessToken: "EAAGanother-token-0000-9999" });
-    expect((await stored(w.id)).cloudAccessToken).toBe("EAAGanother-token-0000-9999");
-  });
-
-  it("needs all four credentials for a cloud connection", async () => {
-    const t = await buildTenant(s);
-    const res = await create(t.admin.token, { provider: "cloud", ...secrets, cloudAppSecret: "" });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: "ERR_VALIDATION", details: { field: "cloudAppSecret" } });
-    const beta = (await create(t.admin.token)).json<WhatsappDto>();
-    const switched = await update(t.admin.token, beta.id, { provider: "cloud", cloudPhoneNumberId: "123" });
-    expect(switched.json()).toMatchObject({ error: "ERR_VALIDATION", details: { field: "cloudAccessToken" } });
-  });
-
-  it("masks a short secret entirely", async () => {
-    const t = await buildTenant(s);
-    const res = await create(t.admin.token, { provider: "cloud", ...secrets, cloudVerifyToken: "abc123" });
-    expect(res.json().cloudVerifyToken).toBe("••••");
+    expect((await updateConnection(s, t.admin.token, mine.id, { token: `${TOKEN}-unique` })).statusCode).toBe(200);
+    expect((await updateConnection(s, t.admin.token, mine.id, { token: "" })).json().token).toBe("");
   });
 });

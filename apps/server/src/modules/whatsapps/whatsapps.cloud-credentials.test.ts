@@ -1,0 +1,78 @@
+/**
+ * /whatsapp with a Cloud API connection (core-platform §2.17, §8): its four
+ * credentials are required, and the secrets never leave the server whole.
+ */
+import type { WhatsappDto } from "@balcao/contracts";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { whatsapps } from "../../db/schema/index.js";
+import { connectionsTestEnv, createConnection, updateConnection } from "../../../test/connections.js";
+import { buildTenant } from "../../../test/factories.js";
+import type { TestServer } from "../../../test/harness.js";
+import { serverPerFile } from "../../../test/server-per-file.js";
+
+let s: TestServer;
+serverPerFile((started) => (s = started), connectionsTestEnv);
+
+describe("cloud credentials", () => {
+  const secrets = {
+    cloudPhoneNumberId: "109876543210",
+    cloudAccessToken: "EAAGaccess-token-secret-4321",
+    cloudAppSecret: "app-secret-value-abcd",
+    cloudVerifyToken: "verify-me-please-9876",
+  };
+  const stored = async (id: number) => (await s.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, id)))[0]!;
+
+  it("returns the secrets masked, and a masked or omitted secret keeps the stored one", async () => {
+    const t = await buildTenant(s);
+    const res = await createConnection(s, t.admin.token, { provider: "cloud", ...secrets });
+    expect(res.statusCode).toBe(200);
+    const w = res.json<WhatsappDto>();
+    expect(w).toMatchObject({
+      provider: "cloud",
+      cloudPhoneNumberId: "109876543210",
+      cloudAccessToken: "••••4321",
+      cloudAppSecret: "••••abcd",
+      cloudVerifyToken: "••••9876",
+    });
+    for (const secret of Object.values(secrets).slice(1)) {
+      expect(res.body).not.toContain(secret);
+      expect((await s.request({ path: "/whatsapp", token: t.admin.token })).body).not.toContain(secret);
+    }
+    // The modal sends back what it read: nothing changes.
+    const again = await updateConnection(s, t.admin.token, w.id, {
+      provider: "cloud",
+      cloudPhoneNumberId: w.cloudPhoneNumberId,
+      cloudAccessToken: w.cloudAccessToken,
+      cloudAppSecret: w.cloudAppSecret,
+      cloudVerifyToken: undefined,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await stored(w.id)).toMatchObject(secrets);
+    // A new value replaces it.
+    await updateConnection(s, t.admin.token, w.id, {
+      provider: "cloud",
+      cloudAccessToken: "EAAGanother-token-0000-9999",
+    });
+    expect((await stored(w.id)).cloudAccessToken).toBe("EAAGanother-token-0000-9999");
+  });
+
+  it("needs all four credentials for a cloud connection", async () => {
+    const t = await buildTenant(s);
+    const res = await createConnection(s, t.admin.token, { provider: "cloud", ...secrets, cloudAppSecret: "" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "ERR_VALIDATION", details: { field: "cloudAppSecret" } });
+    const beta = (await createConnection(s, t.admin.token)).json<WhatsappDto>();
+    const switched = await updateConnection(s, t.admin.token, beta.id, {
+      provider: "cloud",
+      cloudPhoneNumberId: "123",
+    });
+    expect(switched.json()).toMatchObject({ error: "ERR_VALIDATION", details: { field: "cloudAccessToken" } });
+  });
+
+  it("masks a short secret entirely", async () => {
+    const t = await buildTenant(s);
+    const res = await createConnection(s, t.admin.token, { provider: "cloud", ...secrets, cloudVerifyToken: "abc123" });
+    expect(res.json().cloudVerifyToken).toBe("••••");
+  });
+});

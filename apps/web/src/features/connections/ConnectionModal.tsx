@@ -27,7 +27,8 @@ import {
   type ConnectionFormValues,
 } from "./connectionForm";
 import { ProviderFields } from "./ProviderFields";
-import { connectionsKey, setConnections, upsertConnection } from "./useConnections";
+import { upsertConnection } from "./connectionList";
+import { connectionsKey, setConnections } from "./useConnections";
 
 interface Props {
   /** The connection to edit; absent to add one. */

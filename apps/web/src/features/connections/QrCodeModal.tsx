@@ -13,7 +13,8 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { qrModalDone } from "./sessionView";
-import { applySession, setConnections } from "./useConnections";
+import { applySession } from "./connectionList";
+import { setConnections } from "./useConnections";
 
 interface Props {
   whatsappId: number;

@@ -4,28 +4,17 @@
  * company-{id}-whatsappSession (status, qrcode, retries, updatedAt), §4.3.
  * The user modal's connection select reads the same cache key.
  */
-import type { WhatsappDto, WhatsappSessionDto } from "@balcao/contracts";
+import type { WhatsappDto } from "@balcao/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { useCompanyEvent } from "../../app/socket";
+import { applySession, upsertConnection } from "./connectionList";
 import type { SessionAction } from "./sessionView";
 
 export const connectionsKey = ["whatsapp"] as const;
-
-/** Oldest first, as the server lists them. */
-export function upsertConnection(list: WhatsappDto[] | undefined, w: WhatsappDto): WhatsappDto[] {
-  const rest = (list ?? []).filter((c) => c.id !== w.id);
-  return [...rest, w].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
-}
-
-export function applySession(list: WhatsappDto[] | undefined, s: WhatsappSessionDto): WhatsappDto[] | undefined {
-  return list?.map((c) =>
-    c.id === s.id ? { ...c, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt } : c,
-  );
-}
 
 export function setConnections(
   queryClient: QueryClient,

@@ -120,8 +120,8 @@ export interface ChannelEvents {
   message(inbound: InboundMessage): Promise<void>;
   ack(update: AckUpdate): Promise<void>;
   session(update: SessionUpdate): Promise<void>;
-  /** A voice or video call; the answer says whether the driver should reject it (the `call` setting). */
-  call(call: InboundCall): Promise<{ reject: boolean }>;
+  /** A voice or video call; the call rules (the `call` setting) may `reject` it. */
+  call(call: InboundCall, reject: () => Promise<void>): Promise<void>;
 }
 
 /**

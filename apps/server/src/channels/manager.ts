@@ -229,7 +229,7 @@ export class ChannelManager {
       message: (inbound) => ingest(ctx, connection, inbound),
       ack: (update) => applyAck(ctx, connection, update),
       session: (update) => applySession(ctx, connection, update),
-      call: (call) => receiveCall(ctx, connection, call),
+      call: (call, reject) => receiveCall(ctx, connection, call, reject),
     };
     try {
       await driver.start(events);

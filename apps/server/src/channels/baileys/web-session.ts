@@ -262,8 +262,7 @@ export class WebSession {
     for (const raw of calls) {
       const call = this.callOf(raw);
       if (!call || !this.events) continue;
-      const { reject } = await this.events.call(call);
-      if (reject) await socket.rejectCall(raw.id, raw.from);
+      await this.events.call(call, () => socket.rejectCall(raw.id, raw.from));
     }
   }
 

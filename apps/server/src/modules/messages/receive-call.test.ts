@@ -29,6 +29,16 @@ const newNumber = () => `55219${String(++seq).padStart(8, "0")}`;
 const refusal =
   "*Mensagem Automática:*\nAs chamadas de voz e vídeo não são aceitas neste número. Por favor, envie uma mensagem de texto.";
 
+/** What the driver sees: whether the call rules rejected the call. */
+async function received(call: InboundCall, connection: Parameters<typeof receiveCall>[1]) {
+  let reject = false;
+  await receiveCall(s.ctx, connection, call, () => {
+    reject = true;
+    return Promise.resolve();
+  });
+  return { reject };
+}
+
 async function company(settings: Record<string, string> = {}) {
   const tenant = await buildTenant(s);
   for (const [key, value] of Object.entries(settings)) {
@@ -43,16 +53,10 @@ async function company(settings: Record<string, string> = {}) {
   const connection = await buildCloudConnection(s, fake, tenant.company.id);
   const number = newNumber();
   const call = (outcome: InboundCall["outcome"], extra: Partial<InboundCall> = {}) =>
-    receiveCall(s.ctx, connection, {
-      callId: "CALL-1",
-      chatNumber: number,
-      chatName: number,
-      isVideo: false,
-      isGroup: false,
-      outcome,
-      at,
-      ...extra,
-    });
+    received(
+      { callId: "CALL-1", chatNumber: number, chatName: number, isVideo: false, isGroup: false, outcome, at, ...extra },
+      connection,
+    );
   const conversation = async () => {
     const [ticket] = await s.ctx.db
       .select({ id: tickets.id })
@@ -121,7 +125,7 @@ describe("a WhatsApp Web call event", () => {
     const ended = callOf(
       callEvent("timeout", { id: "WEB-1", from: lidJid("70000000000009"), callerPn: pnJid(t.number), date: at }),
     );
-    expect(await receiveCall(s.ctx, t.connection, ended!)).toEqual({ reject: false });
+    expect(await received(ended!, t.connection)).toEqual({ reject: false });
     expect((await t.conversation()).map((m) => [m.wid, m.body])).toEqual([
       ["call-WEB-1", "Chamada de voz perdida às 14:05"],
     ]);

@@ -64,16 +64,18 @@ async function logMissedCall(ctx: Context, connection: IngestConnection, call: I
   return row?.ticketId;
 }
 
+/** `reject` refuses the call on WhatsApp; it runs first, so the phone stops ringing before the log and the notice. */
 export async function receiveCall(
   ctx: Context,
   connection: IngestConnection,
   call: InboundCall,
-): Promise<{ reject: boolean }> {
-  if (call.isGroup) return { reject: false };
+  reject: () => Promise<void>,
+): Promise<void> {
+  if (call.isGroup) return;
   const refused = (await settingValue(ctx.db, connection.companyId, "call")) === "disabled";
-  if (call.outcome === "offer" && !refused) return { reject: false };
+  if (call.outcome === "offer" && !refused) return;
+  if (call.outcome === "offer") await reject();
   const ticketId = await logMissedCall(ctx, connection, call);
   if (call.outcome === "offer" && ticketId !== undefined)
     await sendAutomatic(ctx, connection.companyId, ticketId, callsRefusedNotice());
-  return { reject: call.outcome === "offer" };
 }

@@ -80,6 +80,8 @@ export interface OutboundReply {
   wid: string;
   fromMe: boolean;
   body: string;
+  /** In a group, the digits of the member who wrote it (WhatsApp names the quote's author by it). */
+  participant?: string;
 }
 
 export interface OutboundText extends OutboundTarget {

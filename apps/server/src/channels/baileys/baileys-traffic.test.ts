@@ -103,6 +103,20 @@ describe("inbound", () => {
 
     const ticket = await ticketOf(t.admin.token, "Equipe Vendas");
     expect(ticket.isGroup).toBe(true);
+
+    // A reply quoting Bruno names him as the quote's author.
+    await accept(t.admin.token, ticket, t.admin.id);
+    const [question] = await messagesOf(t.admin.token, ticket.id);
+    await s.request({
+      method: "POST",
+      path: `/messages/${ticket.id}`,
+      token: t.admin.token,
+      body: { read: 1, fromMe: true, mediaUrl: "", body: "Bom dia, Bruno", quotedMsg: question },
+    });
+    expect(open.sent.at(-1)).toMatchObject({
+      jid: group,
+      options: { quoted: { key: { id: question!.wid, participant: "5511955559999@s.whatsapp.net" } } },
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import { baseMimetype } from "../media-files.js";
 import { cloudMediaType } from "../cloud/cloud-driver.js";
 import type { OutboundMedia, OutboundReply, OutboundTarget, OutboundText } from "../driver.js";
 import { toVoiceNote, voiceNoteMimetype } from "../../modules/messages/voice-note.js";
-import { chatJid } from "./jid.js";
+import { chatJid, isGroupJid } from "./jid.js";
 
 export interface BaileysSend {
   jid: string;
@@ -26,7 +26,12 @@ export interface BaileysSend {
 function quotedOf(jid: string, reply: OutboundReply | undefined): MiscMessageGenerationOptions {
   if (!reply) return {};
   const quoted: WAMessage = {
-    key: { remoteJid: jid, id: reply.wid, fromMe: reply.fromMe },
+    key: {
+      remoteJid: jid,
+      id: reply.wid,
+      fromMe: reply.fromMe,
+      ...(isGroupJid(jid) && reply.participant ? { participant: `${reply.participant}@s.whatsapp.net` } : {}),
+    },
     message: { conversation: reply.body },
   };
   return { quoted };

@@ -112,9 +112,15 @@ async function mediaOf(ctx: Context, row: typeof messages.$inferSelect): Promise
 
 async function quotedOf(ctx: Context, quotedMsgId: number | null): Promise<OutboundReply | undefined> {
   if (quotedMsgId === null) return undefined;
-  const quoted = await ctx.db.query.messages.findFirst({ where: eq(messages.id, quotedMsgId) });
+  const [quoted] = await ctx.db
+    .select({ wid: messages.wid, fromMe: messages.fromMe, body: messages.body, author: contacts.number })
+    .from(messages)
+    .leftJoin(contacts, eq(contacts.id, messages.contactId))
+    .where(eq(messages.id, quotedMsgId));
   // A quoted message WhatsApp never got (failed) cannot be referenced there.
-  return quoted?.wid ? { wid: quoted.wid, fromMe: quoted.fromMe, body: quoted.body } : undefined;
+  if (!quoted?.wid) return undefined;
+  const participant = quoted.fromMe ? undefined : quoted.author;
+  return { wid: quoted.wid, fromMe: quoted.fromMe, body: quoted.body, ...(participant ? { participant } : {}) };
 }
 
 /** The message as it is now, announced to its ticket's rooms. */

@@ -168,6 +168,27 @@ describe("outbound", () => {
     expect(again?.conversation).toBe("Chega amanhã");
   });
 
+  it("deletes an agent's message for everyone on WhatsApp", async () => {
+    const t = await buildTenant(s);
+    const { open } = await connectedWebConnection(s, t.admin.token);
+    open.messages([waMessage({ chat: pnJid("5511955556666"), pushName: "Fábio" }, content.text("Oi"))]);
+    const ticket = await ticketOf(t.admin.token, "Fábio");
+    await accept(t.admin.token, ticket, t.admin.id);
+    const sent = await s.request({
+      method: "POST",
+      path: `/messages/${ticket.id}`,
+      token: t.admin.token,
+      body: { read: 1, fromMe: true, mediaUrl: "", body: "enviada por engano" },
+    });
+    const mine = (await messagesOf(t.admin.token, ticket.id)).find((m) => m.fromMe)!;
+    expect(sent.statusCode).toBe(200);
+
+    const res = await s.request({ method: "DELETE", path: `/messages/${mine.id}`, token: t.admin.token });
+    expect(res.json()).toMatchObject({ id: mine.id, isDeleted: true });
+    const jid = "5511955556666@s.whatsapp.net";
+    expect(open.sent.at(-1)).toEqual({ jid, content: { delete: { remoteJid: jid, id: mine.wid, fromMe: true } } });
+  });
+
   it("answers ERR_WAPP_NOT_INITIALIZED while the session is down, and sends nothing", async () => {
     const t = await buildTenant(s);
     const { open, whatsapp } = await connectedWebConnection(s, t.admin.token);

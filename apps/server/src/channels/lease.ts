@@ -12,7 +12,8 @@ import type { FastifyBaseLogger } from "fastify";
 /** What a person asked of a session, run by the process that holds it. */
 export interface SessionCommand {
   whatsappId: number;
-  action: "start" | "stop" | "renew" | "disconnect";
+  /** "saved": the connection's settings changed. */
+  action: "start" | "saved" | "stop" | "renew" | "disconnect";
 }
 
 /** What processes tell each other about sessions (remote-calls.ts has the calls' side). */

@@ -100,9 +100,13 @@ export class ChannelManager {
     return this.running.get(whatsappId);
   }
 
-  /** After a save or "try again": re-read the connection and (re)start it with its current settings. */
+  /**
+   * After a save: re-read the connection and (re)start it with its current
+   * settings. A running WhatsApp Web session carries on: it reads none of
+   * them, and a reconnect would cost the customers seconds of silence.
+   */
   refresh(whatsappId: number): Promise<void> {
-    return this.command({ whatsappId, action: "start" });
+    return this.command({ whatsappId, action: "saved" });
   }
 
   /** After a delete. */
@@ -167,6 +171,7 @@ export class ChannelManager {
   private execute({ whatsappId, action }: SessionCommand): Promise<void> {
     return this.serial(whatsappId, async () => {
       if (action === "disconnect") return this.disconnect(whatsappId);
+      if (action === "saved" && (await this.unaffectedBySave(whatsappId))) return;
       await this.halt(whatsappId);
       if (action === "stop") return this.lease.release(whatsappId);
       if (action === "renew") await clearAuthState(this.context().db, whatsappId);
@@ -174,6 +179,12 @@ export class ChannelManager {
       if (row) await this.launch(row);
       else await this.lease.release(whatsappId);
     });
+  }
+
+  private async unaffectedBySave(whatsappId: number): Promise<boolean> {
+    const running = this.running.get(whatsappId);
+    const row = await this.connection(whatsappId);
+    return running?.provider === "beta" && row?.provider === "beta";
   }
 
   private async disconnect(whatsappId: number): Promise<void> {

@@ -9,7 +9,7 @@ import { DisconnectReason } from "@whiskeysockets/baileys";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { baileysKeys } from "../../db/schema/index.js";
-import { sessionReaches } from "../../../test/connections.js";
+import { sessionReaches, updateConnection } from "../../../test/connections.js";
 import { buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeAllSockets, connectSocket, flush, record } from "../../../test/sockets.js";
@@ -109,6 +109,24 @@ describe("session buttons", () => {
     expect(Buffer.from(fresh.creds.noiseKey.private)).not.toEqual(Buffer.from(connection.open.creds.noiseKey.private));
     fresh.showQr();
     await sessionReaches(s, connection.whatsapp.id, "qrcode");
+  });
+
+  it("saving the connection's settings leaves a connected session as it is", async () => {
+    const t = await buildTenant(s);
+    const connection = await connectedWebConnection(s, t.admin.token);
+    const count = s.whatsappWeb.socketsOf(connection.whatsapp.id).length;
+    const res = await updateConnection(s, t.admin.token, connection.whatsapp.id, {
+      name: "Loja renomeada",
+      greetingMessage: "Olá!",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(connection.open.ended).toBe(false);
+    expect(s.whatsappWeb.socketsOf(connection.whatsapp.id)).toHaveLength(count);
+    expect(await read(t.admin.token, connection.whatsapp.id)).toMatchObject({
+      name: "Loja renomeada",
+      status: "CONNECTED",
+    });
   });
 
   it("answers ERR_NO_WAPP_FOUND for another company's connection and needs the page's permission", async () => {

@@ -13,3 +13,34 @@ export async function phone(step: PhoneStep, whatsappId: number) {
 export async function pair(whatsappId: number) {
   for (const step of ["qr", "scan", "open"] as const) await phone(step, whatsappId);
 }
+
+export interface CustomerMessage {
+  /** Digits only, as WhatsApp numbers people. */
+  number: string;
+  /** The name the customer's WhatsApp profile shows (pushName). */
+  name: string;
+  text: string;
+}
+
+/** A customer writes to the connection from their phone. */
+export async function customerWrites(whatsappId: number, message: CustomerMessage) {
+  const res = await fetch(`${readEnv("whatsappWebControl")}/message/${whatsappId}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(message),
+  });
+  expect(res.status, "WhatsApp Web customer message").toBe(204);
+}
+
+/** What the server sent through a connection: a text, or the kind of any other content ("delete", "image", …). */
+export interface SentRecord {
+  jid: string;
+  text?: string;
+  kind?: string;
+}
+
+export async function sentBy(whatsappId: number): Promise<SentRecord[]> {
+  const res = await fetch(`${readEnv("whatsappWebControl")}/sent/${whatsappId}`);
+  expect(res.status, "WhatsApp Web sent messages").toBe(200);
+  return (await res.json()) as SentRecord[];
+}

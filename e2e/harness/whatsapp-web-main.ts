@@ -7,11 +7,15 @@
  *   POST /scan/{whatsappId}  the phone scans it (PAIRING, then WhatsApp's restart)
  *   POST /open/{whatsappId}  the new socket opens (CONNECTED)
  *   POST /contacts/{whatsappId}  the phone shares its saved contacts (harness/phone-book.ts)
+ *   POST /message/{whatsappId}   a customer writes: {number, name, text}
+ *   GET  /sent/{whatsappId}      what the connection sent: [{jid, text}] or [{jid, kind}] for other content
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import { runServer } from "../../apps/server/src/run.js";
-import { FakeWhatsAppWeb, type FakeSocket } from "../../apps/server/test/fake-baileys.js";
+import { content, pnJid, waMessage } from "../../apps/server/test/baileys-messages.js";
+import { FakeWhatsAppWeb, type FakeSocket, type SentPayload } from "../../apps/server/test/fake-baileys.js";
 import { phoneBook } from "./phone-book.js";
+import type { CustomerMessage, SentRecord } from "./phone.js";
 
 const whatsappWeb = new FakeWhatsAppWeb();
 
@@ -23,35 +27,74 @@ async function socketNumber(id: number, n: number): Promise<FakeSocket | undefin
 }
 const latest = (id: number) => socketNumber(id, Math.max(1, whatsappWeb.socketsOf(id).length));
 
-/** Runs a step on the connection's newest socket; false when it has none. */
-const onLatest = (step: (socket: FakeSocket) => void) => async (id: number) => {
-  const socket = await latest(id);
-  if (socket) step(socket);
-  return Boolean(socket);
-};
+interface Answer {
+  status: number;
+  json?: unknown;
+}
+/** A control request: the connection's id and the request's JSON body (if any). */
+type Route = (id: number, body: unknown) => Promise<Answer>;
 
-const scripts: Record<string, (id: number) => Promise<boolean>> = {
-  qr: onLatest((socket) => socket.showQr()),
-  /** Answers once the socket WhatsApp's restart asks for exists, so "open" finds it. */
-  scan: async (id) => {
+const done = (ok: boolean): Answer => ({ status: ok ? 204 : 404 });
+
+/** Runs a step on the connection's newest socket; 404 when it has none. */
+const onLatest =
+  (step: (socket: FakeSocket, body: unknown) => void): Route =>
+  async (id, body) => {
     const socket = await latest(id);
-    if (!socket) return false;
+    if (socket) step(socket, body);
+    return done(Boolean(socket));
+  };
+
+/** A text as the spec reads it; other content by its kind ("delete", "image", …). */
+const sentRecord = ({ jid, content: sent }: SentPayload): SentRecord =>
+  "text" in sent ? { jid, text: sent.text } : { jid, kind: Object.keys(sent)[0] };
+
+const routes: Record<string, Route> = {
+  "POST qr": onLatest((socket) => socket.showQr()),
+  /** Answers once the socket WhatsApp's restart asks for exists, so "open" finds it. */
+  "POST scan": async (id) => {
+    const socket = await latest(id);
+    if (!socket) return done(false);
     const count = whatsappWeb.socketsOf(id).length;
     socket.scan("5511987654321");
-    return Boolean(await socketNumber(id, count + 1));
+    return done(Boolean(await socketNumber(id, count + 1)));
   },
-  open: onLatest((socket) => socket.open()),
-  contacts: onLatest((socket) => socket.emit("contacts.upsert", phoneBook)),
+  "POST open": onLatest((socket) => socket.open()),
+  "POST contacts": onLatest((socket) => socket.emit("contacts.upsert", phoneBook)),
+  "POST message": onLatest((socket, body) => {
+    const { number, name, text } = body as CustomerMessage;
+    socket.messages([waMessage({ chat: pnJid(number), pushName: name }, content.text(text))]);
+  }),
+  "GET sent": async (id) => ({
+    status: 200,
+    json: whatsappWeb.socketsOf(id).flatMap((socket) => socket.sent.map(sentRecord)),
+  }),
 };
+
+/** Whole before decoding: a chunk may end inside a multi-byte character ("orçamento"). */
+async function jsonBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString("utf8");
+  return raw ? JSON.parse(raw) : undefined;
+}
 
 const control = createServer((req, res) => {
   const [, action, id] = req.url?.split("/") ?? [];
-  const script = scripts[action ?? ""];
-  if (req.method !== "POST" || !script) {
+  const route = routes[`${req.method} ${action}`];
+  if (!route) {
     res.writeHead(404).end();
     return;
   }
-  void script(Number(id)).then((done) => res.writeHead(done ? 204 : 404).end());
+  void jsonBody(req)
+    .then((body) => route(Number(id), body))
+    .then(({ status, json }) =>
+      json === undefined
+        ? res.writeHead(status).end()
+        : res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json)),
+    )
+    // A body that is not JSON, or a step that threw (say, a message Baileys' proto refuses).
+    .catch(() => res.writeHead(400).end());
 });
 control.listen(Number(process.env.E2E_WHATSAPP_WEB_CONTROL_PORT), "127.0.0.1");
 control.unref();

@@ -98,6 +98,13 @@ export interface OutboundMedia extends OutboundTarget {
   quoted?: OutboundReply;
 }
 
+/** A customer's message to acknowledge as read. */
+export interface ReadMessage {
+  wid: string;
+  /** In a group, the digits of the member who wrote it (WhatsApp's receipt names them). */
+  participant?: string;
+}
+
 /** What the provider answered for an accepted send. */
 export interface SentMessage {
   wid: string;
@@ -152,8 +159,8 @@ export interface PhoneContact {
 export interface ChannelSender {
   sendText(message: OutboundText): Promise<SentMessage>;
   sendMedia(message: OutboundMedia): Promise<SentMessage>;
-  /** Read receipts for the chat's messages up to and including these ids. */
-  markRead(target: OutboundTarget, wids: string[]): Promise<void>;
+  /** Read receipts for these messages of the chat (oldest first). */
+  markRead(target: OutboundTarget, messages: ReadMessage[]): Promise<void>;
   /** Delete for everyone; throws when the provider refuses. */
   deleteMessage(target: OutboundTarget, message: { wid: string; fromMe: boolean }): Promise<void>;
   /** The number as WhatsApp knows it (normalised digits), or null when it has no WhatsApp. */

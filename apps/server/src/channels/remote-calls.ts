@@ -18,6 +18,7 @@ import {
   type OutboundTarget,
   type OutboundText,
   type PhoneContact,
+  type ReadMessage,
   type SentMessage,
 } from "./driver.js";
 import type { SessionLease } from "./lease.js";
@@ -46,7 +47,7 @@ export class RemoteCalls {
     return {
       sendText: (message: OutboundText) => call<SentMessage>("sendText", [message]),
       sendMedia: (message: OutboundMedia) => call<SentMessage>("sendMedia", [storedMedia(message)]),
-      markRead: (target: OutboundTarget, wids: string[]) => call<void>("markRead", [target, wids]),
+      markRead: (target: OutboundTarget, messages: ReadMessage[]) => call<void>("markRead", [target, messages]),
       deleteMessage: (target: OutboundTarget, message: { wid: string; fromMe: boolean }) =>
         call<void>("deleteMessage", [target, message]),
       checkNumber: (number: string) => call<string | null>("checkNumber", [number]),
@@ -122,7 +123,7 @@ export class RemoteCalls {
       case "sendMedia":
         return driver.sendMedia(outboundMedia(first as StoredMedia));
       case "markRead":
-        return driver.markRead(first as OutboundTarget, second as string[]);
+        return driver.markRead(first as OutboundTarget, second as ReadMessage[]);
       case "deleteMessage":
         return driver.deleteMessage(first as OutboundTarget, second as { wid: string; fromMe: boolean });
       case "checkNumber":

@@ -12,6 +12,7 @@ import {
   type OutboundTarget,
   type OutboundText,
   type PhoneContact,
+  type ReadMessage,
   type SentMessage,
 } from "../driver.js";
 import { rawOf } from "./inbound.js";
@@ -61,8 +62,8 @@ export class BaileysDriver implements ChannelDriver {
     return this.send(await mediaMessage(message));
   }
 
-  async markRead(target: OutboundTarget, wids: string[]): Promise<void> {
-    if (wids.length > 0) await this.session.live().readMessages(readKeys(target, wids));
+  async markRead(target: OutboundTarget, messages: ReadMessage[]): Promise<void> {
+    if (messages.length > 0) await this.session.live().readMessages(readKeys(target, messages));
   }
 
   async deleteMessage(target: OutboundTarget, message: { wid: string; fromMe: boolean }): Promise<void> {

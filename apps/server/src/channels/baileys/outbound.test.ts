@@ -137,9 +137,15 @@ describe("mediaMessage", () => {
 
 describe("reads and deletes", () => {
   it("read keys of the customer's messages in the chat", () => {
-    expect(readKeys(customer, ["A", "B"])).toEqual([
+    expect(readKeys(customer, [{ wid: "A", participant: "5511955550000" }, { wid: "B" }])).toEqual([
       { remoteJid: jid, id: "A", fromMe: false },
       { remoteJid: jid, id: "B", fromMe: false },
+    ]);
+  });
+
+  it("read keys in a group name each message's member", () => {
+    expect(readKeys(group, [{ wid: "G1", participant: "5511955550000" }])).toEqual([
+      { remoteJid: `${group.chatNumber}@g.us`, id: "G1", fromMe: false, participant: "5511955550000@s.whatsapp.net" },
     ]);
   });
 

@@ -7,7 +7,7 @@
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from "@whiskeysockets/baileys";
 import { baseMimetype } from "../media-files.js";
 import { cloudMediaType } from "../cloud/cloud-driver.js";
-import type { OutboundMedia, OutboundReply, OutboundTarget, OutboundText } from "../driver.js";
+import type { OutboundMedia, OutboundReply, OutboundTarget, OutboundText, ReadMessage } from "../driver.js";
 import { toVoiceNote, voiceNoteMimetype } from "../../modules/messages/voice-note.js";
 import { chatJid, isGroupJid } from "./jid.js";
 
@@ -78,9 +78,14 @@ export async function mediaMessage(m: OutboundMedia): Promise<BaileysSend> {
  * WhatsApp addresses a read receipt to each message's author, whom these ids
  * alone do not name.
  */
-export function readKeys(target: OutboundTarget, wids: string[]): WAMessageKey[] {
+export function readKeys(target: OutboundTarget, messages: ReadMessage[]): WAMessageKey[] {
   const remoteJid = chatJid(target);
-  return wids.map((id) => ({ remoteJid, id, fromMe: false }));
+  return messages.map(({ wid, participant }) => ({
+    remoteJid,
+    id: wid,
+    fromMe: false,
+    ...(target.isGroup && participant ? { participant: `${participant}@s.whatsapp.net` } : {}),
+  }));
 }
 
 /** "Delete for everyone": a revoke of the message's key in its chat. */

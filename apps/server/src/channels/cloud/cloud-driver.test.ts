@@ -79,7 +79,7 @@ describe("cloud driver", () => {
   });
 
   it("marks read with the last message id", async () => {
-    await driver.markRead(to, ["wamid.A", "wamid.B"]);
+    await driver.markRead(to, [{ wid: "wamid.A" }, { wid: "wamid.B" }]);
     expect(fake.reads.at(-1)!.body).toEqual({ messaging_product: "whatsapp", status: "read", message_id: "wamid.B" });
   });
 

@@ -13,6 +13,7 @@ import {
   type OutboundTarget,
   type OutboundText,
   type PhoneContact,
+  type ReadMessage,
   type SentMessage,
 } from "../driver.js";
 import { baseMimetype } from "../media-files.js";
@@ -150,8 +151,8 @@ export class CloudDriver implements ChannelDriver {
   }
 
   /** The Cloud API marks a message and every earlier one of the chat read: the last id is enough. */
-  async markRead(_target: OutboundTarget, wids: string[]): Promise<void> {
-    const last = wids.at(-1);
+  async markRead(_target: OutboundTarget, messages: ReadMessage[]): Promise<void> {
+    const last = messages.at(-1)?.wid;
     if (!last) return;
     await this.graph.json(`${encodeURIComponent(this.graph.phoneNumberId)}/messages`, "ERR_SENDING_WAPP_MSG", {
       messaging_product: "whatsapp",

@@ -5,9 +5,10 @@
  * (ticket_id, id): each ticket gives at most the rows the page can need.
  */
 import { messagePageSize, type MessageDto } from "@balcao/contracts";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { messages, type tickets } from "../../db/schema/index.js";
+import { contacts, messages, type tickets } from "../../db/schema/index.js";
+import type { ReadMessage } from "../../channels/driver.js";
 import { rowsOf } from "../../db/rows.js";
 import { messageColumns, messageDtoOf, messageJoins, type MessageRow } from "./messages.presenter.js";
 
@@ -94,11 +95,31 @@ export function findMessageRow(db: Db, companyId: number, id: number) {
 }
 
 /** Marks the ticket's incoming messages read; the provider ids of those that were not, oldest first. */
-export async function markIncomingRead(db: Db, ticketId: number): Promise<string[]> {
+/** Marks the ticket's incoming messages read; answers the ones WhatsApp knows, oldest first, with their senders. */
+export async function markIncomingRead(db: Db, ticketId: number): Promise<ReadMessage[]> {
   const rows = await db
     .update(messages)
     .set({ read: true })
     .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, false), eq(messages.read, false)))
-    .returning({ id: messages.id, wid: messages.wid });
-  return rows.sort((a, b) => a.id - b.id).flatMap((r) => (r.wid ? [r.wid] : []));
+    .returning({ id: messages.id, wid: messages.wid, contactId: messages.contactId });
+  const senders = await senderNumbers(
+    db,
+    rows.flatMap((r) => (r.contactId === null ? [] : [r.contactId])),
+  );
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .flatMap((r) => {
+      if (!r.wid) return [];
+      const participant = r.contactId === null ? undefined : senders.get(r.contactId);
+      return [{ wid: r.wid, ...(participant ? { participant } : {}) }];
+    });
+}
+
+async function senderNumbers(db: Db, contactIds: number[]): Promise<Map<number, string>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contacts.id, number: contacts.number })
+    .from(contacts)
+    .where(inArray(contacts.id, [...new Set(contactIds)]));
+  return new Map(rows.map((r) => [r.id, r.number]));
 }

@@ -38,13 +38,13 @@ async function readTicket(ctx: Context, ticket: ConversationTicket) {
     .where(and(eq(tickets.id, ticket.id), gt(tickets.unreadMessages, 0)))
     .returning({ id: tickets.id });
   if (!reset) return;
-  const wids = await markIncomingRead(ctx.db, ticket.id);
+  const read = await markIncomingRead(ctx.db, ticket.id);
   const dto = await loadTicket(ctx.db, ticket.companyId, ticket.id);
   if (dto) emitTicketUnreadReset(ctx, dto);
-  if (wids.length === 0 || ticket.whatsappId === null) return;
+  if (read.length === 0 || ticket.whatsappId === null) return;
   const whatsappId = ticket.whatsappId;
   void chatOf(ctx, ticket)
-    .then((chat) => ctx.channels.driverFor(whatsappId).markRead(chat, wids))
+    .then((chat) => ctx.channels.driverFor(whatsappId).markRead(chat, read))
     .catch((err: unknown) => ctx.log.warn({ err, ticketId: ticket.id }, "read receipts not sent"));
 }
 

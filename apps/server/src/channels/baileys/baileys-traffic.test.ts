@@ -104,9 +104,16 @@ describe("inbound", () => {
     const ticket = await ticketOf(t.admin.token, "Equipe Vendas");
     expect(ticket.isGroup).toBe(true);
 
-    // A reply quoting Bruno names him as the quote's author.
+    // Reading the ticket sends a read receipt naming Bruno; a reply quoting him names him as the quote's author.
     await accept(t.admin.token, ticket, t.admin.id);
     const [question] = await messagesOf(t.admin.token, ticket.id);
+    const receipt = await eventually("the read receipt", async () => open.read.flat().at(0));
+    expect(receipt).toEqual({
+      remoteJid: group,
+      id: question!.wid,
+      fromMe: false,
+      participant: pnJid("5511955559999"),
+    });
     await s.request({
       method: "POST",
       path: `/messages/${ticket.id}`,

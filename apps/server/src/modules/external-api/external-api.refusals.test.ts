@@ -119,6 +119,21 @@ describe("refusals", () => {
     expect(sentTo(number)).toEqual([]);
   });
 
+  it("refuses an inactive company and one whose subscription expired, as login does", async () => {
+    const inactive = await buildCompany(s, { status: false });
+    const expired = await buildCompany(s, { dueDate: "2020-01-01" });
+    for (const [company, error] of [
+      [inactive, "ERR_COMPANY_INACTIVE"],
+      [expired, "ERR_SUBSCRIPTION_EXPIRED"],
+    ] as const) {
+      const { token } = await apiConnection(company.id);
+      const number = newNumber();
+      const res = await sendJson(token, { number, body: "Oi" });
+      expect(res.json()).toMatchObject({ error });
+      expect(sentTo(number)).toEqual([]);
+    }
+  });
+
   it(`limits a token to ${externalApiRateLimit} calls a minute; other tokens go on`, async () => {
     const { token: other } = await apiConnection();
     const busy = newToken();

@@ -2,9 +2,11 @@
  * Sending through the external messages API (business-areas §2.18, §7;
  * SERVER-BEHAVIOUR "External messages API"). The connection named by the
  * token sends, for its own company only:
- *  1. the company's plan must have useExternalApi (the spec gates only the
- *     page; a company without the feature must not reach it by calling the
- *     endpoint either): ERR_NO_PERMISSION otherwise;
+ *  1. the company must be active and within its subscription, as at login
+ *     (ERR_COMPANY_INACTIVE, ERR_SUBSCRIPTION_EXPIRED), and its plan must
+ *     have useExternalApi (the spec gates only the page; a company without
+ *     the feature must not reach it by calling the endpoint either):
+ *     ERR_NO_PERMISSION otherwise;
  *  2. the connection must be running: ERR_WAPP_NOT_INITIALIZED;
  *  3. the number must be on WhatsApp (ERR_WAPP_INVALID_CONTACT,
  *     ERR_WAPP_CHECK_CONTACT); files are checked before anything is stored;
@@ -15,7 +17,11 @@
  */
 import type { ExternalMessage, ExternalSendResult, MessageDto } from "@balcao/contracts";
 import type { ChannelSender } from "../../channels/driver.js";
+import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
+import { companies } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import { isExpired } from "../companies/subscription.js";
 import { checkWhatsappNumber } from "../contacts/check-number.js";
 import { sendTicketMessage } from "../messages/send-message.js";
 import { prepareFiles, sendPreparedFiles, type MessageForm } from "../messages/send-agent-message.js";
@@ -31,8 +37,11 @@ function answer(ticketId: number, sent: MessageDto[]): ExternalSendResult {
   return { status: "SUCCESS", messageId: sent[0]!.id, ticketId };
 }
 
-/** What refuses a caller before its body is read (a file may be large): the plan, then a stopped connection. */
+/** What refuses a caller before its body is read (a file may be large): the company, its plan, a stopped connection. */
 export async function senderOf(ctx: Context, connection: ApiConnection): Promise<ChannelSender> {
+  const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, connection.companyId) });
+  if (!company || !company.status) throw new AppError("ERR_COMPANY_INACTIVE");
+  if (isExpired(company)) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { dueDate: company.dueDate });
   await assertPlanAllows(ctx.db, connection.companyId, "useExternalApi");
   return ctx.channels.driverFor(connection.id);
 }

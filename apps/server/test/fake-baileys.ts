@@ -127,6 +127,12 @@ export class FakeSocket {
 
   updateMediaMessage = async (message: WAMessage): Promise<WAMessage> => message;
 
+  /** LID → phone number jid, as Baileys' LID store knows them. */
+  readonly lids = new Map<string, string>();
+  readonly signalRepository = {
+    lidMapping: { getPNForLID: (lid: string) => Promise.resolve(this.lids.get(lid) ?? null) },
+  } as unknown as BaileysSocket["signalRepository"];
+
   /** Group jid → subject, as WhatsApp answers group metadata. */
   readonly groups = new Map<string, string>();
 

@@ -7,7 +7,15 @@
 import type { MessageDto, TicketDto } from "@balcao/contracts";
 import { proto } from "@whiskeysockets/baileys";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callEvent, content, groupJid, pnJid, statusUpdate, waMessage } from "../../../test/baileys-messages.js";
+import {
+  callEvent,
+  content,
+  groupJid,
+  lidJid,
+  pnJid,
+  statusUpdate,
+  waMessage,
+} from "../../../test/baileys-messages.js";
 import { buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { connectedWebConnection } from "../../../test/whatsapp-web.js";
@@ -84,6 +92,14 @@ describe("inbound", () => {
     expect(image!.mediaUrl).toMatch(/\.png/);
     expect(edited).toMatchObject({ body: "quero três", isEdited: true });
     expect(reaction).toMatchObject({ mediaType: "reactionMessage", body: "❤️" });
+  });
+
+  it("finds the phone number of a chat WhatsApp names only by LID", async () => {
+    const t = await buildTenant(s);
+    const { open } = await connectedWebConnection(s, t.admin.token);
+    open.lids.set(lidJid("70000000000123"), pnJid("5511955557777"));
+    open.messages([waMessage({ chat: lidJid("70000000000123"), pushName: "Gil" }, content.text("Oi"))]);
+    expect((await ticketOf(t.admin.token, "Gil")).contact.number).toBe("5511955557777");
   });
 
   it("names a group's contact after the group's subject", async () => {

@@ -27,6 +27,7 @@ export type BaileysSocket = Pick<
   | "updateMediaMessage"
   | "rejectCall"
   | "groupMetadata"
+  | "signalRepository"
 >;
 
 export interface WhatsAppWeb {

@@ -20,6 +20,7 @@ import { ChannelError, type ChannelEvents, type PhoneContact } from "../driver.j
 import { clearAuthState, CorruptAuthState, loadAuthState, readMeta, writeMeta, type StoredAuth } from "./auth-state.js";
 import { afterClose, reconnectDelay } from "./close-reason.js";
 import { GroupSubjects } from "./group-subjects.js";
+import { withPhoneNumbers } from "./lid-numbers.js";
 import { acksOf, callWatcher, inboundOf, receiptAcksOf } from "./inbound.js";
 import { sentContent } from "./sent-content.js";
 import { mergePhoneBook, phoneBookEntries, type PhoneBook } from "./phone-book.js";
@@ -243,6 +244,7 @@ export class WebSession {
   private async onMessages(socket: BaileysSocket, messages: WAMessage[]): Promise<void> {
     const download = (message: WAMessage) => this.options.whatsappWeb.download(message, socket, this.log);
     for (const message of messages) {
+      await withPhoneNumbers(socket, message);
       const subject = await this.groupSubjects.of(socket, message.key.remoteJid);
       const inbound = inboundOf(message, download, subject);
       if (!inbound || this.isHistory(inbound.timestamp)) continue;

@@ -36,6 +36,16 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\/+$/, "")),
   /** WhatsApp Web's websocket (tests and e2e point it at a loopback address: nothing here reaches the internet). */
   WHATSAPP_WEB_URL: z.string().url().default("wss://web.whatsapp.com/ws/chat"),
+  /**
+   * The WhatsApp Web version to present, as "2.3000.1023223821"; Baileys' own
+   * when unset. WhatsApp refuses versions it finds too old, so an operator can
+   * move it without waiting for a release.
+   */
+  WHATSAPP_WEB_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/)
+    .transform((v) => v.split(".").map(Number) as [number, number, number])
+    .optional(),
   /** How often a node retries the sessions another node holds, to take them over when it stops. */
   SESSION_LEASE_RETRY_MS: z.coerce.number().int().positive().default(10_000),
 });

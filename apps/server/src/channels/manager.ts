@@ -60,6 +60,7 @@ export class ChannelManager {
           db: ctx.db,
           log: ctx.log,
           webSocketUrl: ctx.config.WHATSAPP_WEB_URL,
+          version: ctx.config.WHATSAPP_WEB_VERSION,
           whatsappWeb,
         }),
     };

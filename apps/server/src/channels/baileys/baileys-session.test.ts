@@ -33,6 +33,8 @@ describe("pairing", () => {
     const seen = record<{ session: { status: string; qrcode: string } }>(page, channels.whatsappSession(t.company.id));
     const connection = await createWebConnection(s, t.admin.token);
     expect(connection.socket().config.waWebSocketUrl).toBe("ws://127.0.0.1:9/ws/chat");
+    // Baileys' own WhatsApp Web version unless WHATSAPP_WEB_VERSION says otherwise.
+    expect(connection.socket().config.version).toBeUndefined();
 
     const qr = connection.socket().showQr();
     await sessionReaches(s, connection.whatsapp.id, "qrcode");

@@ -33,6 +33,8 @@ export interface WebSessionOptions {
   db: Db;
   log: FastifyBaseLogger;
   webSocketUrl: string;
+  /** Baileys' built-in version when absent. */
+  version?: [number, number, number];
   whatsappWeb: WhatsAppWeb;
 }
 
@@ -128,6 +130,7 @@ export class WebSession {
     const socket = this.options.whatsappWeb.connect({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, logger) },
       waWebSocketUrl: this.options.webSocketUrl,
+      ...(this.options.version ? { version: this.options.version } : {}),
       logger,
       browser: Browsers.ubuntu("Balcão"),
       markOnlineOnConnect: false,

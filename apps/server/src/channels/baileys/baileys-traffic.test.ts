@@ -242,6 +242,8 @@ describe("calls", () => {
     const ticket = await ticketOf(t.admin.token, "5511955554444");
     const log = await messagesOf(t.admin.token, ticket.id);
     expect(log.map((m) => m.mediaType)).toContain("call_log");
+    // The notice follows the log.
+    await eventually("the notice", async () => (open.sent.length > 0 ? true : undefined));
     expect(open.sent.map((p) => p.jid)).toEqual(["5511955554444@s.whatsapp.net"]);
   });
 });

@@ -45,8 +45,10 @@ export async function startTestServer(
     ADMIN_PASSWORD: ADMIN.password,
     PORT: "0",
     DATA_DIR: dataDir,
-    // Never the real WhatsApp: the sockets are fakes, and this address is loopback besides.
+    // Never the real WhatsApp: the sockets are fakes, and these addresses are loopback besides
+    // (tests of the Cloud API point WHATSAPP_GRAPH_URL at their fake).
     WHATSAPP_WEB_URL: "ws://127.0.0.1:9/ws/chat",
+    WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
     ...env,
   });
   const database = await testDatabase();

@@ -6,10 +6,26 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionReaches } from "../../test/connections.js";
+import { sessionReaches, updateConnection } from "../../test/connections.js";
 import { buildTenant } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { connectedWebConnection } from "../../test/whatsapp-web.js";
+
+/** Whether some process holds the connection's session lease. */
+async function leaseHeld(s: TestServer, whatsappId: number): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: s.ctx.database.url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ held: boolean }>(
+      `select exists(select 1 from pg_locks where locktype = 'advisory' and objid = $1 and objsubid = 2
+         and database = (select oid from pg_database where datname = current_database())) as held`,
+      [whatsappId],
+    );
+    return rows[0]!.held;
+  } finally {
+    await admin.end();
+  }
+}
 
 describe.runIf(process.env.TEST_DATABASE_URL)("a lost session lease", () => {
   let s: TestServer;
@@ -38,5 +54,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a lost session lease", () => {
     expect(resumed.creds.me?.id).toBe(web.open.creds.me?.id);
     resumed.open();
     await sessionReaches(s, web.whatsapp.id, "CONNECTED");
+  });
+
+  it("is let go when the connection moves to the Cloud API, which every process runs", async () => {
+    const t = await buildTenant(s);
+    const web = await connectedWebConnection(s, t.admin.token);
+    expect(await leaseHeld(s, web.whatsapp.id)).toBe(true);
+    const res = await updateConnection(s, t.admin.token, web.whatsapp.id, {
+      provider: "cloud",
+      cloudPhoneNumberId: "100000000001",
+      cloudAccessToken: "EAAG-not-known-to-meta",
+      cloudAppSecret: "app-secret",
+      cloudVerifyToken: "verify-token",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await sessionReaches(s, web.whatsapp.id, "DISCONNECTED");
+    expect(await leaseHeld(s, web.whatsapp.id)).toBe(false);
+    expect(web.open.ended).toBe(true);
   });
 });

@@ -177,8 +177,9 @@ export class ChannelManager {
       if (action === "stop") return this.lease.release(whatsappId);
       if (action === "renew") await clearAuthState(this.context().db, whatsappId);
       const row = await this.connection(whatsappId);
+      // Gone, or moved to a provider every process runs (Cloud API): the lease has nothing left to hold.
+      if (!row || !leased.has(row.provider)) await this.lease.release(whatsappId);
       if (row) await this.launch(row);
-      else await this.lease.release(whatsappId);
     });
   }
 

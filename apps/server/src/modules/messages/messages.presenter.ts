@@ -7,7 +7,7 @@
 import type { Ack, MediaType, MessageDto } from "@balcao/contracts";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { rowsOf } from "../../db/rows.js";
+import { companyRowsByIds } from "../../db/rows.js";
 
 /** Media is served to the company's signed-in users under {host}/public/ (DESIGN §4). */
 export function mediaUrlOf(mediaPath: string | null): string | null {
@@ -108,14 +108,8 @@ export function messageDtoOf(r: MessageRow): MessageDto {
 
 export async function loadMessages(db: Db, companyId: number, ids: number[]): Promise<MessageDto[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<MessageRow>(
-    db,
-    sql`select ${messageColumns}
-        from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, ord)
-        join messages m on m.id = p.id and m.company_id = ${companyId}
-        ${messageJoins}
-        order by p.ord`,
-  );
+  const source = { columns: messageColumns, table: sql`messages m`, alias: sql`m`, joins: messageJoins };
+  const rows = await companyRowsByIds<MessageRow>(db, source, companyId, ids);
   return rows.map(messageDtoOf);
 }
 

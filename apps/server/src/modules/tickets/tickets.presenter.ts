@@ -8,7 +8,7 @@
 import type { TicketDto, TicketStatus } from "@balcao/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { rowsOf } from "../../db/rows.js";
+import { companyRowsByIds, rowsOf } from "../../db/rows.js";
 
 interface TicketRow {
   id: number;
@@ -100,14 +100,8 @@ function toDto(r: TicketRow): TicketDto {
 
 export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<TicketDto[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<TicketRow>(
-    db,
-    sql`select ${ticketColumns}
-        from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, ord)
-        join tickets t on t.id = p.id and t.company_id = ${companyId}
-        ${ticketJoins}
-        order by p.ord`,
-  );
+  const source = { columns: ticketColumns, table: sql`tickets t`, alias: sql`t`, joins: ticketJoins };
+  const rows = await companyRowsByIds<TicketRow>(db, source, companyId, ids);
   return rows.map(toDto);
 }
 

@@ -1,6 +1,7 @@
 /** Connections for tests: the body the connection modal sends and its two saves, and a connection row built directly. */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { vi } from "vitest";
 import { whatsapps } from "../src/db/schema/index.js";
 import type { TestServer } from "./harness.js";
 
@@ -66,14 +67,14 @@ export async function buildWhatsapp(
 
 /** Waits until the connection's stored session status is `status` (sessions start in the background). */
 export async function sessionReaches(s: TestServer, whatsappId: number, status: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const [row] = await s.ctx.db
-      .select({ status: whatsapps.status })
-      .from(whatsapps)
-      .where(eq(whatsapps.id, whatsappId));
-    if (row?.status === status) return;
-    if (Date.now() > deadline) throw new Error(`connection ${whatsappId} is ${row?.status}, never ${status}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(
+    async () => {
+      const [row] = await s.ctx.db
+        .select({ status: whatsapps.status })
+        .from(whatsapps)
+        .where(eq(whatsapps.id, whatsappId));
+      if (row?.status !== status) throw new Error(`connection ${whatsappId} is ${row?.status}, never ${status}`);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }

@@ -1,6 +1,7 @@
 /** WhatsApp Web connections for tests: created through the API and paired through a fake socket. */
 import type { WhatsappDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
+import { vi } from "vitest";
 import { baileysKeys } from "../src/db/schema/index.js";
 import { connectionBody, sessionReaches } from "./connections.js";
 import type { FakeSocket } from "./fake-baileys.js";
@@ -31,14 +32,15 @@ export async function createWebConnection(
   const connection: WebConnection = {
     whatsapp,
     socket: () => s.whatsappWeb.latestOf(whatsapp.id)!,
-    nextSocket: async (count) => {
-      const deadline = Date.now() + 5_000;
-      while (s.whatsappWeb.socketsOf(whatsapp.id).length <= count) {
-        if (Date.now() > deadline) throw new Error(`no socket #${count + 1} for connection ${whatsapp.id}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return s.whatsappWeb.socketsOf(whatsapp.id)[count]!;
-    },
+    nextSocket: (count) =>
+      vi.waitFor(
+        () => {
+          const socket = s.whatsappWeb.socketsOf(whatsapp.id)[count];
+          if (!socket) throw new Error(`no socket #${count + 1} for connection ${whatsapp.id}`);
+          return socket;
+        },
+        { timeout: 5_000, interval: 10 },
+      ),
   };
   await connection.nextSocket(0);
   return connection;

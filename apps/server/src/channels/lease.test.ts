@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createRunDatabase,
   startServer,
@@ -59,13 +59,13 @@ async function api<T>(server: RunningServer, method: string, route: string, toke
   return (await res.json()) as T;
 }
 
-async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; knocks: ${knocks.join(",")}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (what: string, check: () => boolean) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}; knocks: ${knocks.join(",")}`);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -6,7 +6,7 @@
  */
 import type { MessageDto, TicketDto } from "@balcao/contracts";
 import { proto } from "@whiskeysockets/baileys";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   callEvent,
   content,
@@ -24,15 +24,15 @@ let s: TestServer;
 beforeAll(async () => (s = await startTestServer()));
 afterAll(() => s.close());
 
-async function eventually<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`never saw ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const eventually = <T>(what: string, read: () => Promise<T | undefined>): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (value === undefined) throw new Error(`never saw ${what}`);
+      return value;
+    },
+    { timeout: 5_000, interval: 25 },
+  );
 
 /** The agent accepts the ticket, as the workspace's accept button does. */
 const accept = (token: string, ticket: TicketDto, userId: number) =>

@@ -172,21 +172,15 @@ export class ChannelManager {
   private execute({ whatsappId, action }: SessionCommand): Promise<void> {
     return this.serial(whatsappId, async () => {
       if (action === "disconnect") return this.disconnect(whatsappId);
-      if (action === "saved" && (await this.unaffectedBySave(whatsappId))) return;
+      const row = await this.connection(whatsappId);
+      if (action === "saved" && row?.provider === "beta" && this.running.get(whatsappId)?.provider === "beta") return;
       await this.halt(whatsappId);
       if (action === "stop") return this.lease.release(whatsappId);
       if (action === "renew") await clearAuthState(this.context().db, whatsappId);
-      const row = await this.connection(whatsappId);
       // Gone, or moved to a provider every process runs (Cloud API): the lease has nothing left to hold.
       if (!row || !leased.has(row.provider)) await this.lease.release(whatsappId);
       if (row) await this.launch(row);
     });
-  }
-
-  private async unaffectedBySave(whatsappId: number): Promise<boolean> {
-    const running = this.running.get(whatsappId);
-    const row = await this.connection(whatsappId);
-    return running?.provider === "beta" && row?.provider === "beta";
   }
 
   private async disconnect(whatsappId: number): Promise<void> {

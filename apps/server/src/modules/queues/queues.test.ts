@@ -1,44 +1,20 @@
-/** /queue (business-areas §2.4, §5, §7, §9): rules, codes, plan limit, realtime and company isolation. */
+/** /queue (business-areas §2.4, §5, §7, §9): create, read, rules, codes, plan limit, update and delete. */
 import { defaultWeekdayHours, type QueueDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { queueOptions, queues, userQueues } from "../../db/schema/index.js";
+import { describe, expect, it } from "vitest";
+import { queueOptions, userQueues } from "../../db/schema/index.js";
 import { buildCompany, buildPlan, buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, nextEvent, record } from "../../../test/sockets.js";
-import { expectCompanyIsolation, expectListIsolation } from "../../../test/tenancy.js";
+import type { TestServer } from "../../../test/harness.js";
+import { createQueue, queueBody, queuesOf } from "../../../test/queues.js";
+import { serverPerFile } from "../../../test/server-per-file.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterEach(() => closeAllSockets());
-afterAll(async () => {
-  await s.close();
-});
-
-const body = (extra: Record<string, unknown> = {}) => ({
-  name: "Vendas",
-  color: "#B80000",
-  greetingMessage: "Olá! Bem-vindo a Vendas.",
-  outOfHoursMessage: "Estamos fechados.",
-  orderQueue: 1,
-  integrationId: null,
-  promptId: null,
-  schedules: [],
-  ...extra,
-});
-
-async function create(token: string, extra: Record<string, unknown> = {}) {
-  return s.request({ method: "POST", path: "/queue", token, body: body(extra) });
-}
-
-const queuesOf = (companyId: number) => s.ctx.db.select().from(queues).where(eq(queues.companyId, companyId));
+serverPerFile((started) => (s = started));
 
 describe("create and read", () => {
   it("creates a queue with a lower-case colour and the §9 default hours, and lists it", async () => {
     const t = await buildTenant(s);
-    const res = await create(t.admin.token);
+    const res = await createQueue(s, t.admin.token);
     expect(res.statusCode).toBe(200);
     const queue = res.json<QueueDto>();
     expect(queue).toMatchObject({
@@ -75,9 +51,9 @@ describe("create and read", () => {
 
   it("expands #rgb, accepts a colour without '#', and keeps the hours it is sent", async () => {
     const t = await buildTenant(s);
-    const short = await create(t.admin.token, { color: "#AbC", schedules: undefined });
+    const short = await createQueue(s, t.admin.token, { color: "#AbC", schedules: undefined });
     expect(short.json().color).toBe("#aabbcc");
-    const bare = await create(t.admin.token, {
+    const bare = await createQueue(s, t.admin.token, {
       color: "FE9200",
       schedules: [{ weekday: "Segunda", weekdayEn: "monday", startTime: "09:30", endTime: "17:45" }],
     });
@@ -90,9 +66,9 @@ describe("create and read", () => {
 
   it("lists in bot-menu order, queues without an order last", async () => {
     const t = await buildTenant(s);
-    await create(t.admin.token, { name: "Sem ordem", color: "#111111", orderQueue: "" });
-    await create(t.admin.token, { name: "Segunda", color: "#222222", orderQueue: 2 });
-    await create(t.admin.token, { name: "Primeira", color: "#333333", orderQueue: "1" });
+    await createQueue(s, t.admin.token, { name: "Sem ordem", color: "#111111", orderQueue: "" });
+    await createQueue(s, t.admin.token, { name: "Segunda", color: "#222222", orderQueue: 2 });
+    await createQueue(s, t.admin.token, { name: "Primeira", color: "#333333", orderQueue: "1" });
     const list = await s.request({ path: "/queue?companyId=999", token: t.agent.token });
     expect(list.json<QueueDto[]>().map((q) => q.name)).toEqual(["Primeira", "Segunda", "Sem ordem"]);
   });
@@ -108,30 +84,30 @@ describe("create and read", () => {
 describe("rules", () => {
   it("refuses a colour already used in the company, whatever its case, on create and update", async () => {
     const t = await buildTenant(s);
-    const first = await create(t.admin.token, { color: "#B80000" });
-    const dup = await create(t.admin.token, { name: "Suporte", color: "#b80000" });
+    const first = await createQueue(s, t.admin.token, { color: "#B80000" });
+    const dup = await createQueue(s, t.admin.token, { name: "Suporte", color: "#b80000" });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error).toBe("ERR_QUEUE_COLOR_ALREADY_EXISTS");
-    const second = await create(t.admin.token, { name: "Suporte", color: "#1273DE" });
+    const second = await createQueue(s, t.admin.token, { name: "Suporte", color: "#1273DE" });
     const moved = await s.request({
       method: "PUT",
       path: `/queue/${second.json().id}`,
       token: t.admin.token,
-      body: body({ name: "Suporte", color: "#B80000" }),
+      body: queueBody({ name: "Suporte", color: "#B80000" }),
     });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().error).toBe("ERR_QUEUE_COLOR_ALREADY_EXISTS");
-    expect((await queuesOf(t.company.id)).map((q) => q.color).sort()).toEqual(["#1273de", "#b80000"]);
+    expect((await queuesOf(s, t.company.id)).map((q) => q.color).sort()).toEqual(["#1273de", "#b80000"]);
     // Saving a queue with its own colour is no conflict; another company may use it too.
     const same = await s.request({
       method: "PUT",
       path: `/queue/${first.json().id}`,
       token: t.admin.token,
-      body: body(),
+      body: queueBody(),
     });
     expect(same.statusCode).toBe(200);
     const other = await buildTenant(s);
-    expect((await create(other.admin.token, { color: "#B80000" })).statusCode).toBe(200);
+    expect((await createQueue(s, other.admin.token, { color: "#B80000" })).statusCode).toBe(200);
   });
 
   it.each([
@@ -162,15 +138,15 @@ describe("rules", () => {
     ["a prompt id", { promptId: 5 }],
   ])("refuses %s with ERR_VALIDATION and stores nothing", async (_, extra) => {
     const t = await buildTenant(s);
-    const res = await create(t.admin.token, extra);
+    const res = await createQueue(s, t.admin.token, extra);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe("ERR_VALIDATION");
-    expect(await queuesOf(t.company.id)).toHaveLength(0);
+    expect(await queuesOf(s, t.company.id)).toHaveLength(0);
   });
 
   it("treats '' as no integration, prompt or order", async () => {
     const t = await buildTenant(s);
-    const res = await create(t.admin.token, { integrationId: "", promptId: "", orderQueue: "" });
+    const res = await createQueue(s, t.admin.token, { integrationId: "", promptId: "", orderQueue: "" });
     expect(res.json()).toMatchObject({ integrationId: null, promptId: null, orderQueue: null });
   });
 
@@ -180,8 +156,8 @@ describe("rules", () => {
     const supervisor = await buildUser(s, { companyId: t.company.id, profile: "supervisor" });
     for (const token of [t.agent.token, (await login(s, supervisor.email)).token]) {
       const attempts = [
-        { method: "POST" as const, path: "/queue", body: body() },
-        { method: "PUT" as const, path: `/queue/${queue.id}`, body: body({ name: "Mudou" }) },
+        { method: "POST" as const, path: "/queue", body: queueBody() },
+        { method: "PUT" as const, path: `/queue/${queue.id}`, body: queueBody({ name: "Mudou" }) },
         { method: "DELETE" as const, path: `/queue/${queue.id}` },
       ];
       for (const attempt of attempts) {
@@ -190,7 +166,7 @@ describe("rules", () => {
         expect(res.json().error).toBe("ERR_NO_PERMISSION");
       }
     }
-    expect(await queuesOf(t.company.id)).toEqual([queue]);
+    expect(await queuesOf(s, t.company.id)).toEqual([queue]);
   });
 
   it("stops at the plan's number of queues", async () => {
@@ -198,19 +174,19 @@ describe("rules", () => {
     const company = await buildCompany(s, { planId: plan.id });
     const admin = await buildUser(s, { companyId: company.id, profile: "admin" });
     const { token } = await login(s, admin.email);
-    expect((await create(token, { color: "#000001" })).statusCode).toBe(200);
-    expect((await create(token, { color: "#000002" })).statusCode).toBe(200);
-    const third = await create(token, { color: "#000003" });
+    expect((await createQueue(s, token, { color: "#000001" })).statusCode).toBe(200);
+    expect((await createQueue(s, token, { color: "#000002" })).statusCode).toBe(200);
+    const third = await createQueue(s, token, { color: "#000003" });
     expect(third.statusCode).toBe(403);
     expect(third.json().error).toBe("ERR_PLAN_LIMIT_REACHED");
-    expect(await queuesOf(company.id)).toHaveLength(2);
+    expect(await queuesOf(s, company.id)).toHaveLength(2);
   });
 });
 
 describe("update and delete", () => {
   it("updates the fields it is sent and keeps the hours of days it is not sent", async () => {
     const t = await buildTenant(s);
-    const created = await create(t.admin.token, {
+    const created = await createQueue(s, t.admin.token, {
       schedules: [{ weekdayEn: "friday", startTime: "10:00", endTime: "16:00" }],
     });
     const id = created.json().id as number;
@@ -232,7 +208,7 @@ describe("update and delete", () => {
     expect(queue.schedules.find((h) => h.weekdayEn === "friday")).toMatchObject({ startTime: "10:00" });
     expect(queue.schedules.find((h) => h.weekdayEn === "saturday")).toMatchObject({ startTime: "09:00" });
     // Without schedules in the body the stored hours stay.
-    const again = await s.request({ method: "PUT", path: `/queue/${id}`, token: t.admin.token, body: body() });
+    const again = await s.request({ method: "PUT", path: `/queue/${id}`, token: t.admin.token, body: queueBody() });
     expect(again.json<QueueDto>().schedules).toEqual(queue.schedules);
   });
 
@@ -244,69 +220,11 @@ describe("update and delete", () => {
     await s.ctx.db.insert(queueOptions).values({ queueId: queue.id, title: "Menu", option: 1 });
     const res = await s.request({ method: "DELETE", path: `/queue/${queue.id}`, token: t.admin.token });
     expect(res.statusCode).toBe(200);
-    expect(await queuesOf(t.company.id)).toEqual([kept]);
+    expect(await queuesOf(s, t.company.id)).toEqual([kept]);
     const left = await s.ctx.db.select().from(userQueues).where(eq(userQueues.userId, agent.id));
     expect(left.map((r) => r.queueId)).toEqual([kept.id]);
     expect(await s.ctx.db.select().from(queueOptions).where(eq(queueOptions.queueId, queue.id))).toEqual([]);
     const gone = await s.request({ path: `/queue/${queue.id}`, token: t.admin.token });
     expect(gone.statusCode).toBe(404);
-  });
-});
-
-describe("realtime", () => {
-  it("tells the company's sockets, and only them, of create, update and delete", async () => {
-    const t = await buildTenant(s);
-    const other = await buildTenant(s);
-    const channel = `company-${t.company.id}-queue`;
-    const mine = await connectSocket(s, t.agent.token);
-    const theirs = await connectSocket(s, other.agent.token);
-    const leaked = record(theirs, channel);
-
-    const created = nextEvent<{ action: string; queue: QueueDto }>(mine, channel);
-    const queue = (await create(t.admin.token)).json<QueueDto>();
-    expect(await created).toEqual({ action: "create", queue });
-
-    const updated = nextEvent<{ action: string; queue: QueueDto }>(mine, channel);
-    await s.request({ method: "PUT", path: `/queue/${queue.id}`, token: t.admin.token, body: body({ name: "Outra" }) });
-    expect(await updated).toMatchObject({ action: "update", queue: { id: queue.id, name: "Outra" } });
-
-    const deleted = nextEvent(mine, channel);
-    await s.request({ method: "DELETE", path: `/queue/${queue.id}`, token: t.admin.token });
-    expect(await deleted).toEqual({ action: "delete", queueId: queue.id });
-
-    await flush(s, theirs);
-    expect(leaked).toEqual([]);
-  });
-});
-
-describe("company isolation", () => {
-  it("never shows or changes another company's queue", async () => {
-    const t = await buildTenant(s);
-    const other = await buildTenant(s);
-    const queue = await buildQueue(s, t.company.id, { name: "Segredo da empresa", greetingMessage: "oi secreto" });
-    const pair = { ownerToken: t.admin.token, otherToken: other.admin.token, secrets: ["Segredo da empresa"] };
-    await expectListIsolation(s, { path: "/queue", ...pair });
-    await expectCompanyIsolation(s, { request: { path: `/queue/${queue.id}` }, ...pair });
-    const put = { method: "PUT" as const, path: `/queue/${queue.id}`, body: body({ name: "Segredo da empresa" }) };
-    await expectCompanyIsolation(s, { request: put, ...pair });
-    await expectCompanyIsolation(s, { request: { method: "DELETE", path: `/queue/${queue.id}` }, ...pair });
-    const [row] = await s.ctx.db.select().from(queues).where(eq(queues.id, queue.id));
-    // The owner's own PUT and DELETE above ran; the other company's did nothing more.
-    expect(row).toBeUndefined();
-    expect(await queuesOf(other.company.id)).toEqual([]);
-  });
-
-  it("refuses another company's queue for the other company even after the owner's edits", async () => {
-    const t = await buildTenant(s);
-    const other = await buildTenant(s);
-    const queue = await buildQueue(s, t.company.id, { name: "Intocada" });
-    for (const req of [
-      { method: "PUT" as const, path: `/queue/${queue.id}`, body: body({ name: "Invadida" }) },
-      { method: "DELETE" as const, path: `/queue/${queue.id}` },
-    ]) {
-      const res = await s.request({ ...req, token: other.admin.token });
-      expect(res.statusCode).toBe(404);
-    }
-    expect(await queuesOf(t.company.id)).toEqual([queue]);
   });
 });

@@ -7,7 +7,7 @@
  *   POST /scan/{whatsappId}  the phone scans it (PAIRING, then WhatsApp's restart)
  *   POST /open/{whatsappId}  the new socket opens (CONNECTED)
  *   POST /contacts/{whatsappId}  the phone shares its saved contacts (harness/phone-book.ts)
- *   POST /message/{whatsappId}   a customer writes: {number, name, text}
+ *   POST /message/{whatsappId}   a customer writes: {number, name, text} (and is known to number checks)
  *   GET  /sent/{whatsappId}      what the connection sent: [{jid, text}] or [{jid, kind}] for other content
  */
 import { createServer, type IncomingMessage } from "node:http";
@@ -63,6 +63,8 @@ const routes: Record<string, Route> = {
   "POST contacts": onLatest((socket) => socket.emit("contacts.upsert", phoneBook)),
   "POST message": onLatest((socket, body) => {
     const { number, name, text } = body as CustomerMessage;
+    // Whoever writes is on WhatsApp: number checks (new tickets, the external API) find them.
+    socket.registered.set(number, true);
     socket.messages([waMessage({ chat: pnJid(number), pushName: name }, content.text(text))]);
   }),
   "GET sent": async (id) => ({

@@ -25,7 +25,15 @@ async function socketNumber(id: number, n: number): Promise<FakeSocket | undefin
   while (whatsappWeb.socketsOf(id).length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   return whatsappWeb.socketsOf(id)[n - 1];
 }
-const latest = (id: number) => socketNumber(id, Math.max(1, whatsappWeb.socketsOf(id).length));
+/**
+ * The phone talks to the connection's open socket; one a restart, "new QR" or
+ * "try again" is still opening in the background is waited for (briefly).
+ */
+async function latest(id: number): Promise<FakeSocket | undefined> {
+  const deadline = Date.now() + 5_000;
+  while (!whatsappWeb.openOf(id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return whatsappWeb.openOf(id);
+}
 
 interface Answer {
   status: number;

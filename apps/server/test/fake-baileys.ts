@@ -44,6 +44,8 @@ export class FakeSocket {
   readonly registered = new Map<string, boolean>();
   loggedOut = false;
   ended = false;
+  /** WhatsApp closed it (a restart after the scan, a drop, a logout): nothing more comes from it. */
+  closed = false;
   failSends = false;
   private nextId = 1;
 
@@ -79,6 +81,7 @@ export class FakeSocket {
   }
 
   close(statusCode: number): void {
+    this.closed = true;
     this.emit("connection.update", {
       connection: "close",
       lastDisconnect: { error: closed(statusCode), date: new Date() },
@@ -174,5 +177,10 @@ export class FakeWhatsAppWeb implements WhatsAppWeb {
 
   latestOf(whatsappId: number): FakeSocket | undefined {
     return this.socketsOf(whatsappId).at(-1);
+  }
+
+  /** The connection's socket still open, the one WhatsApp would be talking to. */
+  openOf(whatsappId: number): FakeSocket | undefined {
+    return this.socketsOf(whatsappId).findLast((socket) => !socket.closed && !socket.ended);
   }
 }

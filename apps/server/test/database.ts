@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPglite, openPostgres, type Database } from "../src/db/client.js";
 
-export const TEMPLATE_DB = "balcao_template";
+/** Its own name per concurrent run on one server (TEST_TEMPLATE_DB), so two runs never drop each other's. */
+export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? "balcao_template";
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);

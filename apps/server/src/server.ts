@@ -14,6 +14,7 @@ import { createLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { MediaStorage } from "./media/storage.js";
 import { createTokens } from "./modules/auth/tokens.js";
+import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.js";
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { seed, type SeedResult } from "./seed.js";
@@ -57,6 +58,10 @@ export async function createServer(config: Config, database?: Database, options:
     log,
     adapter: redis?.adapter,
     presence: { report: (claims, online) => reportPresence({ db: db.db }, claims.id, online) },
+    visibility: {
+      viewerOf: (claims) => loadViewer(db.db, claims),
+      ticketRefusal: (viewer, ticketId) => ticketRefusal(db.db, viewer, ticketId),
+    },
   });
   const ctx: Context = {
     config,

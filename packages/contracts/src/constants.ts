@@ -54,6 +54,11 @@ export const limits = {
   emailMax: 120,
 } as const;
 
+export const realtimeLimits = {
+  /** Narrower rooms (ticket boxes, status lists, notifications) one socket may be in at once. */
+  roomsPerSocket: 24,
+} as const;
+
 export const subscription = {
   warnBelowDays: 5,
   trialDays: 3,

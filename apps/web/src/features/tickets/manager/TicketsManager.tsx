@@ -92,10 +92,10 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
   const pendingFilter: TicketFilter = { ...base, status: "pending" };
   const closedFilter: TicketFilter = { ...base, showAll: true, status: "closed" };
   const searchFilter: TicketFilter = { ...base, showAll: true, searchParam, tags, users };
-  const openList = useTicketList(openFilter, user, queues.ready);
-  const pendingList = useTicketList(pendingFilter, user, queues.ready);
-  const closedList = useTicketList(closedFilter, user, queues.ready && tab === "closed");
-  const searchList = useTicketList(searchFilter, user, queues.ready && tab === "search");
+  const openList = useTicketList(openFilter, queues.ready);
+  const pendingList = useTicketList(pendingFilter, queues.ready);
+  const closedList = useTicketList(closedFilter, queues.ready && tab === "closed");
+  const searchList = useTicketList(searchFilter, queues.ready && tab === "search");
 
   // A ticket just accepted or opened from Waiting is shown under In Progress.
   const selectedIsOpen = openList.tickets.some((t) => t.uuid === selectedUuid);

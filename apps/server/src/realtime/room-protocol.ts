@@ -46,18 +46,25 @@ export function statusOf(arg: unknown): string | undefined {
   return typeof raw === "string" && statuses.has(raw) ? raw : undefined;
 }
 
-/** A recovered connection comes back with its rooms: count them again. */
-function roomsHeld(socket: Socket): Set<string> {
+/**
+ * A recovered connection (a network blip) comes back with the rooms it had,
+ * joined under the scopes of that time: they are counted again and joined
+ * under the user's scopes of now, which may have changed meanwhile.
+ */
+function recoverRooms(socket: Socket, scopes: string[]): Set<string> {
   const held = new Set<string>();
-  for (const room of socket.rooms) {
+  for (const room of [...socket.rooms]) {
     const cut = room.lastIndexOf("|");
-    if (cut > 0) held.add(room.slice(0, cut));
+    if (cut <= 0) continue;
+    held.add(room.slice(0, cut));
+    void socket.leave(room);
   }
+  if (held.size) void socket.join(scopedRooms([...held], scopes));
   return held;
 }
 
 export function registerRoomProtocol(socket: Socket, access: RoomAccess, log: FastifyBaseLogger) {
-  const held = roomsHeld(socket);
+  const held = recoverRooms(socket, access.scopes);
   const company = access.companyId;
 
   const join = async (room: string, refusal?: () => Promise<ErrorCode | undefined>): Promise<Answer> => {

@@ -5,8 +5,9 @@
  * after this resolves, so nothing is lost; a repeat stores nothing twice.
  *
  * Steps: filter (group setting, edits/revokes, removed reactions) → for media,
- * already stored? then the file into company storage (outside any
- * transaction: it is a network download) → storeInbound → announce.
+ * already stored? then the file streamed into company storage, within the
+ * size limit (outside any transaction: it is a network download) →
+ * storeInbound → announce.
  * Automation (chatbot routing, flows, AI) follows `storeInbound` and works on
  * its result.
  */
@@ -38,21 +39,29 @@ export async function ingest(ctx: Context, connection: IngestConnection, inbound
 
 /**
  * A download failure throws (the provider delivers again later); a file that
- * storage refuses (bytes unlike its type, empty, too big) would be refused on
- * every retry, so the message is kept without it instead of being lost.
+ * storage refuses (bytes unlike its type, empty, over the size limit: by the
+ * size the provider declares, before any download, or by the bytes that
+ * actually come, cut off at the limit) would be refused on every retry, so
+ * the message is kept without it instead of being lost.
  */
 async function storeMedia(
   ctx: Context,
   companyId: number,
-  fetchMedia: NonNullable<InboundMessage["media"]>,
+  describeMedia: NonNullable<InboundMessage["media"]>,
 ): Promise<StoredMedia | undefined> {
-  const file = await fetchMedia();
+  const file = await describeMedia();
   try {
-    return await ctx.media.save(companyId, { filename: file.fileName, data: file.data }, inboundKind);
+    if ((file.declaredBytes ?? 0) > inboundKind.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
+    const received = await ctx.media.receive(await file.open(), inboundKind.maxBytes);
+    try {
+      return await ctx.media.keep(companyId, { ...received, filename: file.fileName }, inboundKind);
+    } finally {
+      await ctx.media.discard([received]);
+    }
   } catch (err) {
     if (!(err instanceof AppError) || (err.code !== "ERR_INVALID_FILE" && err.code !== "ERR_FILE_TOO_LARGE")) throw err;
     ctx.log.warn(
-      { companyId, code: err.code, mimetype: file.mimetype },
+      { companyId, code: err.code, mimetype: file.mimetype, declaredBytes: file.declaredBytes },
       "inbound media refused by storage; message kept without it",
     );
     return undefined;

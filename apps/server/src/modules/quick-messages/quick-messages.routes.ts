@@ -6,7 +6,8 @@ import { quickMessageListQuerySchema, quickMessageSaveSchema } from "@balcao/con
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
-import { readQuickMessageFile, removeQuickMessageMedia, uploadQuickMessageMedia } from "./quick-message-media.js";
+import { uploadOf } from "../../http/uploads.js";
+import { quickMessageUploads, removeQuickMessageMedia, uploadQuickMessageMedia } from "./quick-message-media.js";
 import { presentQuickMessage } from "./quick-messages.presenter.js";
 import {
   createQuickMessage,
@@ -46,8 +47,8 @@ export function quickMessagesRoutes(ctx: Context): FastifyPluginAsyncZod {
       await deleteQuickMessage(ctx, req.auth, req.params.id);
       return { message: "Quick message deleted" };
     });
-    app.post("/quick-messages/:id/media-upload", { config: user, schema: { tags, params: idParams } }, async (req) =>
-      uploadQuickMessageMedia(ctx, req.auth, req.params.id, await readQuickMessageFile(req)),
+    app.post("/quick-messages/:id/media-upload", { config: user, schema: { tags, params: idParams } }, (req) =>
+      uploadQuickMessageMedia(ctx, req.auth, req.params.id, uploadOf(req, ctx, quickMessageUploads)),
     );
     app.delete("/quick-messages/:id/media-upload", { config: user, schema: { tags, params: idParams } }, (req) =>
       removeQuickMessageMedia(ctx, req.auth, req.params.id),

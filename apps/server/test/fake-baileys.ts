@@ -19,7 +19,7 @@ import {
   type WAMessageKey,
   proto,
 } from "@whiskeysockets/baileys";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import pino from "pino";
 import type { BaileysSocket, WhatsAppWeb } from "../src/channels/baileys/socket.js";
 import { sampleDownload } from "./baileys-messages.js";

@@ -32,8 +32,7 @@ import { openConversation } from "./open-conversation.js";
 
 /** A text ({number, body}) or the files of a multipart form (with its number), read as a message form. */
 export type ExternalSend =
-  | { kind: "text"; message: ExternalMessage }
-  | { kind: "files"; number: string; form: MessageForm; upload: UploadForm };
+  { kind: "text"; message: ExternalMessage } | { kind: "files"; number: string; form: MessageForm; upload: UploadForm };
 
 function answer(ticketId: number, sent: MessageDto[]): ExternalSendResult {
   return { status: "SUCCESS", messageId: sent[0]!.id, ticketId };

@@ -2,7 +2,7 @@
  * /quick-messages (business-areas §7 "Quick messages"): every signed-in user
  * keeps their own quick messages and reads the company's shared ones.
  */
-import { quickMessageListQuerySchema, quickMessageSaveSchema } from "@balcao/contracts";
+import { lookupQuerySchema, quickMessageListQuerySchema, quickMessageSaveSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -19,8 +19,6 @@ import {
 } from "./quick-messages.service.js";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-// companyId and userId are sent by the client; who is asking comes from the token.
-const listQuery = z.object({ companyId: z.unknown().optional(), userId: z.unknown().optional() }).loose();
 const tags = ["quick-messages"];
 const user = { access: "user" } as const;
 
@@ -29,8 +27,8 @@ export function quickMessagesRoutes(ctx: Context): FastifyPluginAsyncZod {
     app.get("/quick-messages", { config: user, schema: { tags, querystring: quickMessageListQuerySchema } }, (req) =>
       listQuickMessagesPage(ctx, req.auth, req.query.searchParam, req.query.pageNumber),
     );
-    app.get("/quick-messages/list", { config: user, schema: { tags, querystring: listQuery } }, (req) =>
-      listActiveQuickMessages(ctx, req.auth),
+    app.get("/quick-messages/list", { config: user, schema: { tags, querystring: lookupQuerySchema } }, (req) =>
+      listActiveQuickMessages(ctx, req.auth, req.query.searchParam),
     );
     app.get("/quick-messages/:id", { config: user, schema: { tags, params: idParams } }, async (req) =>
       presentQuickMessage(await loadQuickMessage(ctx, req.auth, req.params.id)),

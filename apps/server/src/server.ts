@@ -70,6 +70,7 @@ export async function createServer(config: Config, database?: Database, options:
     channels: new ChannelManager({ whatsappWeb: options.whatsappWeb }),
     log,
   };
+  await ctx.media.clearIncoming();
   await ctx.channels.startAll(ctx);
   const app = await buildApp(ctx);
   return {

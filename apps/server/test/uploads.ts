@@ -37,6 +37,8 @@ export interface StreamOptions {
   stallAfter?: number;
   /** Aborts the request (a client that gives up). */
   signal?: AbortSignal;
+  /** Declares the body's length (chunked otherwise, so the server cannot refuse it by its length). */
+  contentLength?: number;
 }
 
 const CHUNK = 64 * 1024;
@@ -76,6 +78,7 @@ export function streamUpload(s: TestServer, path: string, opts: StreamOptions): 
       headers: {
         authorization: `Bearer ${opts.token}`,
         "content-type": `multipart/form-data; boundary=${boundary}`,
+        ...(opts.contentLength ? { "content-length": String(opts.contentLength) } : {}),
       },
     });
     req.on("response", (res) => {

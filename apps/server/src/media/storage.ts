@@ -90,6 +90,11 @@ export class MediaStorage {
     return { mediaPath: `${owner}/${name}`, mediaName: path.basename(file.filename).slice(0, 200) };
   }
 
+  /** At start-up: what a stopped process was still receiving is never finished. */
+  async clearIncoming() {
+    await rm(this.incoming, { recursive: true, force: true });
+  }
+
   /** Removes received files that were not kept (a kept one is already gone from there). */
   async discard(files: readonly { path: string }[]) {
     await Promise.all(files.map((file) => rm(file.path, { force: true })));

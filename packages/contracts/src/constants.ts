@@ -54,6 +54,25 @@ export const limits = {
   emailMax: 120,
 } as const;
 
+export const subscription = {
+  warnBelowDays: 5,
+  trialDays: 3,
+} as const;
+
+export const auth = {
+  accessTokenTtlSeconds: 15 * 60,
+  refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
+  resetCodeTtlMinutes: 30,
+  resetCodeMaxAttempts: 5,
+  refreshCookie: "jrt",
+} as const;
+
+export const defaultQueueColor = "#7C7C7C";
+export const defaultTimeZone = "America/Sao_Paulo";
+
+/** The platform company, created on first start, never expires. */
+export const PLATFORM_COMPANY_ID = 1;
+
 const MB = 1024 * 1024;
 
 /**
@@ -79,22 +98,3 @@ export const mediaLimits = {
 
 /** Rows of the lookup lists autocompletes search (GET /contacts/list, /tags/list, /quick-messages/list). */
 export const lookupListMax = 50;
-
-export const subscription = {
-  warnBelowDays: 5,
-  trialDays: 3,
-} as const;
-
-export const auth = {
-  accessTokenTtlSeconds: 15 * 60,
-  refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
-  resetCodeTtlMinutes: 30,
-  resetCodeMaxAttempts: 5,
-  refreshCookie: "jrt",
-} as const;
-
-export const defaultQueueColor = "#7C7C7C";
-export const defaultTimeZone = "America/Sao_Paulo";
-
-/** The platform company, created on first start, never expires. */
-export const PLATFORM_COMPANY_ID = 1;

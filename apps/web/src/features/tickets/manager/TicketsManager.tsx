@@ -73,8 +73,8 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
   const queues = useQueueFilter(user);
   const [searchText, setSearchText] = useState("");
   const searchParam = useDebouncedValue(searchText.trim().toLowerCase(), timings.searchDebounceMs);
-  const [tags, setTags] = useState<TagRef[]>([]);
-  const tagIds = useMemo(() => tags.map((tag) => tag.id), [tags]);
+  const [tagRefs, setTagRefs] = useState<TagRef[]>([]);
+  const tags = useMemo(() => tagRefs.map((tag) => tag.id), [tagRefs]);
   const [users, setUsers] = useState<number[]>([]);
   const userList = useUserList(tab === "search" && isAdmin);
 
@@ -92,7 +92,7 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
   const openFilter: TicketFilter = { ...base, status: "open" };
   const pendingFilter: TicketFilter = { ...base, status: "pending" };
   const closedFilter: TicketFilter = { ...base, showAll: true, status: "closed" };
-  const searchFilter: TicketFilter = { ...base, showAll: true, searchParam, tags: tagIds, users };
+  const searchFilter: TicketFilter = { ...base, showAll: true, searchParam, tags, users };
   const openList = useTicketList(openFilter, user, queues.ready);
   const pendingList = useTicketList(pendingFilter, user, queues.ready);
   const closedList = useTicketList(closedFilter, user, queues.ready && tab === "closed");
@@ -194,7 +194,7 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
               },
             }}
           />
-          <TagFilter label={t("ticketsManager.tags")} value={tags} onChange={setTags} testId="tag-filter" />
+          <TagFilter label={t("ticketsManager.tags")} value={tagRefs} onChange={setTagRefs} testId="tag-filter" />
           {isAdmin && (
             <MultiSelect
               label={t("ticketsManager.users")}

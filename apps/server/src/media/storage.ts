@@ -57,6 +57,13 @@ export class MediaStorage {
     this.incoming = path.resolve(dataDir, "incoming");
   }
 
+  /** The storage at start-up: what a stopped process was still receiving is never finished, so it goes. */
+  static async open(dataDir: string): Promise<MediaStorage> {
+    const storage = new MediaStorage(dataDir);
+    await rm(storage.incoming, { recursive: true, force: true });
+    return storage;
+  }
+
   /**
    * Streams bytes into a new file under DATA_DIR/incoming; past maxBytes the
    * source is cut off and `tooLarge` thrown, with nothing left on disk.
@@ -88,11 +95,6 @@ export class MediaStorage {
     // Both folders are under DATA_DIR: a rename, not a copy.
     await rename(file.path, path.join(dir, name));
     return { mediaPath: `${owner}/${name}`, mediaName: path.basename(file.filename).slice(0, 200) };
-  }
-
-  /** At start-up: what a stopped process was still receiving is never finished. */
-  async clearIncoming() {
-    await rm(this.incoming, { recursive: true, force: true });
   }
 
   /** Removes received files that were not kept (a kept one is already gone from there). */

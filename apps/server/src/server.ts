@@ -70,7 +70,7 @@ export async function createServer(config: Config, database?: Database, options:
     tokens,
     realtime,
     mailer: createMailer(config, db.db, log),
-    media: new MediaStorage(config.DATA_DIR),
+    media: await MediaStorage.open(config.DATA_DIR),
     jobs,
     channels: new ChannelManager({ whatsappWeb: options.whatsappWeb }),
     log,

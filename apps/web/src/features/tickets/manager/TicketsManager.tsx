@@ -15,8 +15,9 @@ import { useDebouncedValue } from "../../lists/usePagedList";
 import { useQueueOptions } from "../../users/useUserOptions";
 import type { TicketFilter } from "../ticketRules";
 import { useTicketList } from "../ticketsCache";
-import { useTagList, useUserList } from "../useLookupLists";
+import { useUserList, type TagRef } from "../useLookupLists";
 import { MultiSelect } from "./MultiSelect";
+import { TagFilter } from "./TagFilter";
 import { TicketsList } from "./TicketsList";
 
 type MainTab = "open" | "closed" | "search";
@@ -72,9 +73,9 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
   const queues = useQueueFilter(user);
   const [searchText, setSearchText] = useState("");
   const searchParam = useDebouncedValue(searchText.trim().toLowerCase(), timings.searchDebounceMs);
-  const [tags, setTags] = useState<number[]>([]);
+  const [tagRefs, setTagRefs] = useState<TagRef[]>([]);
+  const tags = useMemo(() => tagRefs.map((tag) => tag.id), [tagRefs]);
   const [users, setUsers] = useState<number[]>([]);
-  const tagList = useTagList(tab === "search");
   const userList = useUserList(tab === "search" && isAdmin);
 
   // Clearing the search text returns to the Open tab.
@@ -193,13 +194,7 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
               },
             }}
           />
-          <MultiSelect
-            label={t("ticketsManager.tags")}
-            options={tagList.data ?? []}
-            value={tags}
-            onChange={setTags}
-            testId="tag-filter"
-          />
+          <TagFilter label={t("ticketsManager.tags")} value={tagRefs} onChange={setTagRefs} testId="tag-filter" />
           {isAdmin && (
             <MultiSelect
               label={t("ticketsManager.users")}

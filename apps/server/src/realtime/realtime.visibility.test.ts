@@ -155,7 +155,7 @@ describe("a connection recovered after a network blip", () => {
     const b = await c.customer({ queueId: c.queueB.id });
     const socket = io(s.url, { query: { token: c.agentA.token }, transports: ["websocket"], forceNew: true });
     onTestFinished(() => void socket.close());
-    await new Promise((resolve) => socket.once("connect", resolve));
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     await joinRoom(socket, "joinNotification");
     const seen = record<AppMessage>(socket, channels.appMessage(c.companyId));
     // Recovery resumes from the last event the client received.
@@ -164,7 +164,7 @@ describe("a connection recovered after a network blip", () => {
     socket.io.engine.close();
     await s.ctx.db.delete(userQueues).where(eq(userQueues.userId, c.agentA.id));
     await s.ctx.db.insert(userQueues).values({ userId: c.agentA.id, queueId: c.queueB.id });
-    await new Promise((resolve) => socket.once("connect", resolve));
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     expect(socket.recovered).toBe(true);
 
     await c.writes(a.contact.number, "fila antiga");

@@ -46,7 +46,7 @@ export interface ChromiumBinary {
   env: Record<string, string>;
 }
 
-/** How to launch `binary`: ours flags, its environment on top of ours. */
+/** How to launch `binary`: our flags, its environment on top of ours. */
 export function launchOptionsFor(binary: ChromiumBinary): LaunchOptions {
   return { executablePath: binary.executablePath, args: chromiumArgs, env: { ...process.env, ...binary.env } };
 }
@@ -70,23 +70,32 @@ export async function findChromium(
   forced = process.env.E2E_CHROMIUM,
   systemPath = systemChromium,
 ): Promise<ChromiumBinary> {
-  const source = chooseChromium(forced, executable(systemPath));
-  if (source === "bundled") return bundledChromium();
-  if (!executable(systemPath)) throw new Error(`E2E_CHROMIUM=system, but there is no ${systemPath}`);
-  return { source, executablePath: systemPath, env: {} };
+  const installed = executable(systemPath);
+  if (chooseChromium(forced, installed) === "bundled") return bundledChromium();
+  if (!installed) throw new Error(`E2E_CHROMIUM=system, but there is no ${systemPath}`);
+  return { source: "system", executablePath: systemPath, env: {} };
 }
 
+/** Read once: unpacking moves TMPDIR for a while. */
+const baseTmpDir = tmpdir();
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.resolve("@sparticuz/chromium"))), "..");
+
+let bundled: Promise<ChromiumBinary> | undefined;
 
 /**
  * Unpacks the package's browser once per version into the temp directory (about
- * 1 s, 230 MB) and returns it. The browser gets its own NSS and expat (the
+ * 1 s, 210 MB) and returns it. The browser gets its own NSS and expat (the
  * package's Amazon Linux libraries, so a machine without them still runs it)
  * and the package's fonts beside the system's (a slim image has none).
  */
-async function bundledChromium(): Promise<ChromiumBinary> {
+function bundledChromium(): Promise<ChromiumBinary> {
+  bundled ??= unpackBundled();
+  return bundled;
+}
+
+async function unpackBundled(): Promise<ChromiumBinary> {
   const { version } = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string };
-  const dir = path.join(tmpdir(), `balcao-chromium-${version}-${userInfo().uid}`);
+  const dir = path.join(baseTmpDir, `balcao-chromium-${version}-${userInfo().uid}`);
   if (!existsSync(path.join(dir, "chromium"))) await unpackInto(dir);
   return {
     source: "bundled",
@@ -110,6 +119,9 @@ async function unpackInto(dir: string): Promise<void> {
   try {
     await chromium.executablePath();
     await inflate(path.join(packageDir, "bin", "al2023.tar.br"));
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    throw err;
   } finally {
     if (tmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = tmp;

@@ -11,6 +11,7 @@ import { logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi, type Person } from "./harness/people.js";
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
+const shots = process.env.PW_SHOTS_DIR;
 
 /** An agent signed in on the Waiting tab, with every socket frame their browser received kept. */
 async function agentDesk(browser: Browser, person: Person) {
@@ -85,6 +86,10 @@ test("two agents of different queues each see only their own queue's customers, 
   expect(anaDesk.frames.join("\n")).not.toContain("Meu pedido chegou quebrado");
   expect(brunoDesk.frames.join("\n")).not.toContain("modelo azul");
   expect(anaDesk.frames.join("\n")).toContain("modelo azul");
+  if (shots) {
+    await anaDesk.page.screenshot({ path: `${shots}/visibility-ana.png` });
+    await brunoDesk.page.screenshot({ path: `${shots}/visibility-bruno.png` });
+  }
 
   await anaDesk.close();
   await brunoDesk.close();

@@ -52,6 +52,8 @@ export const errorStatus = {
   ERR_INVALID_FILE: 400,
   ERR_FILE_TOO_LARGE: 413,
   ERR_WAPP_TOKEN_ALREADY_EXISTS: 409,
+  /** Changing one's own email or password without the right current password. */
+  ERR_INVALID_CURRENT_PASSWORD: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

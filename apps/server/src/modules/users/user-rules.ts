@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.js";
 import type { users } from "../../db/schema/index.js";
 import { userQueues } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { checkPassword } from "../auth/password.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { findWhatsapp } from "../whatsapps/whatsapps.queries.js";
 import { countOtherAdmins, countOwnQueues, emailTaken } from "./users.queries.js";
@@ -51,9 +52,20 @@ export async function assertAdminRemains(ctx: Context, target: UserRow, nextProf
   if ((await countOtherAdmins(ctx.db, target.companyId, target.id)) === 0) refuse("lastAdmin");
 }
 
-/** Replaces the user's queues with these (of the company, checked before). */
-export async function writeQueues(tx: Tx, userId: number, queueIds: number[]) {
-  await tx.delete(userQueues).where(eq(userQueues.userId, userId));
+/** Replaces the user's queues with these (of the company, checked before); answers whether they changed. */
+export async function writeQueues(tx: Tx, userId: number, queueIds: number[]): Promise<boolean> {
+  const before = await tx.delete(userQueues).where(eq(userQueues.userId, userId)).returning();
   const unique = [...new Set(queueIds)];
   if (unique.length) await tx.insert(userQueues).values(unique.map((queueId) => ({ userId, queueId })));
+  return before.length !== unique.length || before.some((q) => !unique.includes(q.queueId));
+}
+
+/**
+ * Changing one's own email or password takes the current password: a session
+ * left open (or stolen) must not be enough to take the account over.
+ */
+export async function assertCurrentPassword(target: UserRow, currentPassword: string | null | undefined) {
+  if (!currentPassword || !(await checkPassword(currentPassword, target.passwordHash))) {
+    throw new AppError("ERR_INVALID_CURRENT_PASSWORD");
+  }
 }

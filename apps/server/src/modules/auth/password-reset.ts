@@ -1,6 +1,7 @@
 /**
  * Password reset by mailed code: random, stored hashed, valid 30 minutes,
- * single use, attempt-limited (SERVER-BEHAVIOUR "Auth").
+ * single use, attempt-limited (SERVER-BEHAVIOUR "Auth") per code and per
+ * account across codes, each attempt counted before the code is compared.
  */
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";

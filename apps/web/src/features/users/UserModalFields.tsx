@@ -11,6 +11,8 @@ import type { ConnectionOption } from "./useUserOptions";
 
 interface Props {
   control: Control<UserFormValues>;
+  /** The signed-in user's own record: asks for the current password, needed to change email or password. */
+  self: boolean;
   editProfile: boolean;
   editQueues: boolean;
   queues: QueueRef[];
@@ -25,6 +27,8 @@ function FormText(props: {
   type?: string;
   autoComplete?: string;
   endAdornment?: React.ReactNode;
+  /** Shown under the input while it has no error. */
+  hint?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -39,7 +43,7 @@ function FormText(props: {
           type={props.type}
           autoComplete={props.autoComplete}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ? t(fieldState.error.message) : " "}
+          helperText={fieldState.error?.message ? t(fieldState.error.message) : (props.hint ?? " ")}
           fullWidth
           slotProps={{
             input: { endAdornment: props.endAdornment },
@@ -51,7 +55,7 @@ function FormText(props: {
   );
 }
 
-export function UserModalFields({ control, editProfile, editQueues, queues, connections }: Props) {
+export function UserModalFields({ control, self, editProfile, editQueues, queues, connections }: Props) {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
   const passwordToggle = (
@@ -79,6 +83,16 @@ export function UserModalFields({ control, editProfile, editQueues, queues, conn
         endAdornment={passwordToggle}
       />
       <FormText control={control} name="email" label={t("userModal.form.email")} type="email" autoComplete="email" />
+      {self && (
+        <FormText
+          control={control}
+          name="currentPassword"
+          label={t("userModal.form.currentPassword")}
+          type={showPassword ? "text" : "password"}
+          autoComplete="current-password"
+          hint={t("userModal.form.currentPasswordHint")}
+        />
+      )}
       {editProfile && (
         <Controller
           name="profile"

@@ -1,4 +1,6 @@
 /** Calls that end or change sessions, as an admin or a super user makes them, for the session tests. */
+import { desc, eq } from "drizzle-orm";
+import { mailOutbox } from "../src/db/schema/index.js";
 import { ADMIN, type TestServer } from "./harness.js";
 import { login } from "./factories.js";
 
@@ -27,3 +29,17 @@ export const refreshWith = (s: TestServer, cookie: string) =>
 
 export const refreshCookieOf = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.find((c) => c.name === "jrt")?.value;
+
+/** The reset code of the latest mail to `email` in the outbox (no SMTP configured). */
+export async function outboxCode(s: TestServer, email: string): Promise<string> {
+  const [mail] = await s.ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  // Bounded: a name made of hex digits must not pass for the code.
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}

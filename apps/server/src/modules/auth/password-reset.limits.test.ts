@@ -4,12 +4,13 @@
  * account across codes, so asking for new codes brings no new guesses.
  */
 import { auth as authConstants } from "@balcao/contracts";
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, passwordResets, users } from "../../db/schema/index.js";
+import { passwordResets, users } from "../../db/schema/index.js";
 import { buildTenant, PASSWORD } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
+import { outboxCode } from "../../../test/sessions.js";
 
 let s: TestServer;
 serverPerFile((started) => (s = started));
@@ -23,13 +24,7 @@ async function requestCode(email: string): Promise<string> {
   expect((await s.request({ method: "POST", path: `/forgetpassword/${encodeURIComponent(email)}` })).statusCode).toBe(
     200,
   );
-  const [mail] = await s.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  return /\b(\d{6})\b/.exec(mail!.text)![1]!;
+  return outboxCode(s, email);
 }
 
 const wrongFor = (code: string, i = 1) => String((Number(code) + i) % 1_000_000).padStart(6, "0");

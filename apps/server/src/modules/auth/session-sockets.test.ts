@@ -8,11 +8,11 @@
 import { eq } from "drizzle-orm";
 import jwt from "jsonwebtoken";
 import { describe, expect, it } from "vitest";
-import { appSecrets, companies, mailOutbox } from "../../db/schema/index.js";
+import { appSecrets, companies } from "../../db/schema/index.js";
 import { buildQueue, buildTenant, login, PASSWORD } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
-import { editCompany, editUser, refreshWith } from "../../../test/sessions.js";
+import { editCompany, editUser, outboxCode, refreshWith } from "../../../test/sessions.js";
 import { connectSocket, disconnected, flush, nextEvent, refusedSocket } from "../../../test/sockets.js";
 import { addDays, isoDate } from "../companies/subscription.js";
 
@@ -63,8 +63,7 @@ describe("an ended session drops its sockets at once; their handshake is refused
     const { agent, socket, other } = await connected();
     const drop = disconnected(socket);
     await s.request({ method: "POST", path: `/forgetpassword/${agent.email}` });
-    const [mail] = await s.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, agent.email));
-    const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    const code = await outboxCode(s, agent.email);
     const reset = await s.request({ method: "POST", path: `/resetpasswords/${agent.email}/${code}/Reset1Pass` });
     expect(reset.statusCode).toBe(200);
     expect(await drop).toBe(SERVER_DROPPED);

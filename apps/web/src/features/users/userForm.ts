@@ -14,43 +14,39 @@ const passwordRule = (required: boolean) =>
     .refine((v) => v === "" || v.length >= limits.passwordMin, m("tooShort"))
     .refine((v) => v.length <= limits.passwordMax, m("tooLong"));
 
+const userFields = (creating: boolean) =>
+  z.object({
+    name: z.string().trim().min(1, m("required")).min(limits.nameMin, m("tooShort")).max(limits.nameMax, m("tooLong")),
+    password: passwordRule(creating),
+    email: z
+      .string()
+      .trim()
+      .min(1, m("required"))
+      .pipe(z.email(m("invalidEmail"))),
+    profile: z.enum(["admin", "user", "supervisor"]),
+    allTicket: z.enum(["enabled", "desabled"]),
+    /** "" for no default connection: a select needs a string value. */
+    whatsappId: z.string(),
+    queueIds: z.array(z.number()),
+    /** Asked only of the signed-in user for their own record. */
+    currentPassword: z.string(),
+  });
+
 /**
  * `creating`: a new user needs a password; an edit left empty keeps the current one.
  * `self`: the signed-in user's own record, whose email or password changes only with
  * the current password (the server checks it; the form asks for it first).
  */
 export const userFormSchema = (creating: boolean, self?: { email: string }) =>
-  z
-    .object({
-      name: z
-        .string()
-        .trim()
-        .min(1, m("required"))
-        .min(limits.nameMin, m("tooShort"))
-        .max(limits.nameMax, m("tooLong")),
-      password: passwordRule(creating),
-      email: z
-        .string()
-        .trim()
-        .min(1, m("required"))
-        .pipe(z.email(m("invalidEmail"))),
-      profile: z.enum(["admin", "user", "supervisor"]),
-      allTicket: z.enum(["enabled", "desabled"]),
-      /** "" for no default connection: a select needs a string value. */
-      whatsappId: z.string(),
-      queueIds: z.array(z.number()),
-      /** Asked only of the signed-in user for their own record. */
-      currentPassword: z.string(),
-    })
-    .refine((v) => !self || !changesCredentials(v, self) || v.currentPassword !== "", {
-      message: m("currentPasswordRequired"),
-      path: ["currentPassword"],
-    });
+  userFields(creating).refine((v) => !self || !changesCredentials(v, self) || v.currentPassword !== "", {
+    message: m("currentPasswordRequired"),
+    path: ["currentPassword"],
+  });
 
 export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;
 
 /** A new password, or an email other than the saved one (letter case aside, as the server compares). */
-export function changesCredentials(values: { password: string; email: string }, saved: { email: string }): boolean {
+function changesCredentials(values: { password: string; email: string }, saved: { email: string }): boolean {
   return values.password !== "" || values.email.trim().toLowerCase() !== saved.email.toLowerCase();
 }
 

@@ -73,6 +73,8 @@ export const auth = {
    * counts as stolen and ends the session.
    */
   refreshReuseGraceSeconds: 10,
+  /** Wrong current passwords a signed-in session may give (to change email or password) before it ends. */
+  currentPasswordMaxFailures: 5,
   /** How long a process trusts its last look at a user's session before asking the database again. */
   sessionCheckCacheMs: 5000,
   refreshCookie: "jrt",

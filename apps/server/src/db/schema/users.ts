@@ -43,6 +43,8 @@ export const users = pgTable(
     /** Wrong password-reset codes tried since resetAttemptsSince, across all codes of the account. */
     resetAttempts: integer("reset_attempts").notNull().default(0),
     resetAttemptsSince: timestamp("reset_attempts_since", { withTimezone: true }),
+    /** Wrong current passwords given by a signed-in session since the last sign-in; the last allowed ends it. */
+    passwordCheckFailures: integer("password_check_failures").notNull().default(0),
     online: boolean("online").notNull().default(false),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

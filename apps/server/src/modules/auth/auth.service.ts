@@ -57,6 +57,8 @@ async function startSession(ctx: Context, userId: number, revoke: boolean): Prom
       refreshJti: refreshId.jti,
       refreshIssuedAt: issuedAtDate(refreshId),
       previousRefreshJti: null,
+      // The password was just proven (sign-in, or the current password for a change).
+      passwordCheckFailures: 0,
       ...(revoke ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       updatedAt: new Date(),
     })
@@ -89,7 +91,12 @@ export async function renewSession(ctx: Context, userId: number): Promise<Sessio
 async function rotate(ctx: Context, claims: RefreshClaims, next: RefreshId): Promise<UserRow | undefined> {
   const [user] = await ctx.db
     .update(users)
-    .set({ previousRefreshJti: sql`${users.refreshJti}`, refreshJti: next.jti, refreshIssuedAt: issuedAtDate(next) })
+    .set({
+      // A session from before single-use refresh tokens records the presented one, so it gets the grace too.
+      previousRefreshJti: sql`coalesce(${users.refreshJti}, ${claims.jti})`,
+      refreshJti: next.jti,
+      refreshIssuedAt: issuedAtDate(next),
+    })
     .where(
       and(
         eq(users.id, claims.id),

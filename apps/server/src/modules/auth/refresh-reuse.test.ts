@@ -93,6 +93,15 @@ describe("refresh token rotation", () => {
     expect((await refreshWith(s, refreshCookieOf(third)!)).statusCode).toBe(401);
   });
 
+  it("a session from before single-use tokens (none recorded) refreshes, two tabs at once alike", async () => {
+    const { agent } = await buildTenant(s);
+    const session = await login(s, agent.email);
+    await s.ctx.db.update(users).set({ refreshJti: null, refreshIssuedAt: null }).where(eq(users.id, agent.id));
+    const answers = await Promise.all([refreshWith(s, session.refresh), refreshWith(s, session.refresh)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(refreshCookieOf(answers[0])).toBe(refreshCookieOf(answers[1]));
+  });
+
   it("a token of an earlier, already ended session leaves the current session alone", async () => {
     const { agent } = await buildTenant(s);
     const earlier = await login(s, agent.email);

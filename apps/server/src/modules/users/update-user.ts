@@ -67,7 +67,7 @@ export async function updateUser(
   if (!target) throw new AppError("ERR_NO_USER_FOUND");
   if (!isSelf) assertMayManage(who, target);
   const newCredentials = Boolean(input.password) || input.email !== target.email.toLowerCase();
-  if (isSelf && newCredentials) await assertCurrentPassword(target, input.currentPassword);
+  if (isSelf && newCredentials) await assertCurrentPassword(ctx, target, input.currentPassword);
   await assertEmailFree(ctx, input.email, userId);
   const admin = await administration(ctx, who, target, input);
   const changes: Partial<typeof users.$inferInsert> = { name: input.name, email: input.email, ...admin.changes };

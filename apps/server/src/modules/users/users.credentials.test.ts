@@ -3,8 +3,9 @@
  * takes `currentPassword` to change either; a missing or wrong one answers 400
  * ERR_INVALID_CURRENT_PASSWORD and changes nothing. A change ends every other
  * session of the user, and this browser goes on: the answer carries a new
- * access token and sets a new refresh cookie.
+ * access token and sets a new refresh cookie. Guessing it ends the session.
  */
+import { auth as authConstants } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index.js";
@@ -68,6 +69,29 @@ describe("changing one's own password or email", () => {
     expect(await emailOf(agent.id)).toBe("moved-here@example.com");
     expect((await s.request({ path: "/auth/me", token: here.token })).statusCode).toBe(401);
     expect((await s.request({ path: "/auth/me", token: res.json<{ token: string }>().token })).statusCode).toBe(200);
+  });
+
+  it(`guessing it: the ${authConstants.currentPasswordMaxFailures}th wrong answer ends the session, parallel guesses too`, async () => {
+    const { agent } = await buildTenant(s);
+    const stolen = await login(s, agent.email);
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        editUser(s, stolen.token, agent, { password: "Taken1234", currentPassword: `Guess${i}` }),
+      ),
+    );
+    const codes = guesses.map((g) => g.json<{ error: string }>().error);
+    expect(codes.filter((c) => c === "ERR_INVALID_CURRENT_PASSWORD")).toHaveLength(
+      authConstants.currentPasswordMaxFailures - 1,
+    );
+    expect(codes.filter((c) => c === "ERR_SESSION_EXPIRED")).toHaveLength(
+      12 - authConstants.currentPasswordMaxFailures + 1,
+    );
+    expect((await s.request({ path: "/auth/me", token: stolen.token })).statusCode).toBe(401);
+    expect((await refreshWith(s, stolen.refresh)).statusCode).toBe(401);
+    // The owner signs in again, and the count starts over.
+    const owner = await login(s, agent.email);
+    const res = await editUser(s, owner.token, agent, { password: "Mine12345", currentPassword: PASSWORD });
+    expect(res.statusCode).toBe(200);
   });
 
   it("an admin editing themself needs it too", async () => {

@@ -1,6 +1,7 @@
 /**
  * End-to-end tests: the built app served by the real server (started by
- * e2e/harness/global-setup.ts), driven in Debian's headless Chromium.
+ * e2e/harness/global-setup.ts), driven in headless Chromium: Debian's when
+ * installed, else the one an npm package brings (e2e/harness/chromium.ts).
  */
 import { defineConfig, devices } from "@playwright/test";
 
@@ -25,18 +26,7 @@ export default defineConfig({
     colorScheme: "light",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    // launchOptions (which Chromium, its flags): the global setup's find, in e2e/harness/fixtures.ts.
   },
   projects: [{ name: "chromium" }],
 });

@@ -7,8 +7,8 @@
  * queue (picking a user with one queue first preselects it) and resolves it;
  * an agent of another queue cannot open it.
  */
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { cloudConnection, customerWrites } from "./harness/cloud-connection.js";
 import { expect, test } from "./harness/fixtures.js";
 import { graph } from "./harness/graph.js";
 import { t } from "./harness/i18n.js";
@@ -48,35 +48,7 @@ async function companyOnTheCloudApi(baseURL: string) {
     profile: "user",
     queueIds: [vendas.id],
   });
-  const cloud = {
-    cloudPhoneNumberId: String(100000000000 + randomBytes(4).readUInt32BE()),
-    cloudAccessToken: `EAAG${randomBytes(12).toString("hex")}`,
-    cloudAppSecret: randomBytes(16).toString("hex"),
-    cloudVerifyToken: randomBytes(8).toString("hex"),
-  };
-  await graph("POST", "/numbers", {
-    phoneNumberId: cloud.cloudPhoneNumberId,
-    accessToken: cloud.cloudAccessToken,
-    displayPhoneNumber: "5511900001111",
-  });
-  const connection = await api("POST", "/whatsapp", {
-    name: "WhatsApp Loja",
-    isDefault: true,
-    provider: "cloud",
-    queueIds: [],
-    ...cloud,
-  });
-  // The connection starts in the background; Meta's dashboard check follows once it runs.
-  await expect
-    .poll(async () => ((await api("GET", `/whatsapp/${connection.id}`, undefined)) as { status?: string }).status)
-    .toBe("CONNECTED");
-  const { verified } = await graph<{ verified?: boolean }>("POST", "/subscribe", {
-    phoneNumberId: cloud.cloudPhoneNumberId,
-    webhookUrl: `${baseURL}/api/webhooks/whatsapp/${connection.id}`,
-    appSecret: cloud.cloudAppSecret,
-    verifyToken: cloud.cloudVerifyToken,
-  });
-  expect(verified).toBe(true);
+  const cloud = await cloudConnection(baseURL, api);
   const agentApi = await apiAs(baseURL, agent);
   await agentApi("POST", "/quick-messages", {
     shortcode: "prazo",
@@ -103,13 +75,7 @@ test("a customer's message becomes a ticket that an agent answers, transfers and
   await page.getByTestId("tab-waiting").click();
 
   // The customer writes: the ticket appears in Waiting without a reload.
-  const delivery = await graph<{ status: number }>("POST", "/customer-message", {
-    phoneNumberId: cloud.cloudPhoneNumberId,
-    from: customer.number,
-    name: customer.name,
-    text: "Oi, preciso de ajuda com meu pedido",
-  });
-  expect(delivery.status).toBe(200);
+  await customerWrites(cloud, customer, "Oi, preciso de ajuda com meu pedido");
   const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: customer.name });
   await expect(item).toHaveAttribute("data-status", "pending");
   await expect(item.getByTestId("ticket-last-message")).toContainText("preciso de ajuda com meu pedido");

@@ -12,6 +12,8 @@ export const envKeys = {
   graphOrigin: "E2E_GRAPH_ORIGIN",
   /** The scripted WhatsApp Web's control API (whatsapp-web-main.ts): plays the phone. */
   whatsappWebControl: "E2E_WHATSAPP_WEB_CONTROL",
+  /** The browser the global setup found (chromium.ts), as JSON. */
+  chromium: "E2E_CHROMIUM_BINARY",
 } as const;
 
 export function readEnv(key: keyof typeof envKeys): string {

@@ -1,8 +1,9 @@
 /**
  * The `test` every spec imports: Playwright's own, with baseURL pointing at the
- * server the global setup started, and a `mailbox` to read what it mailed.
+ * server the global setup started, the browser it found, and a `mailbox` to read what it mailed.
  */
 import { test as base } from "@playwright/test";
+import { launchOptionsFor, type ChromiumBinary } from "./chromium.js";
 import { readEnv } from "./env.js";
 import type { MailView } from "./mailbox.js";
 
@@ -15,6 +16,12 @@ export interface MailboxReader {
 // destructuring pattern, so a fixture that needs none must write `{}`.
 /* eslint-disable no-empty-pattern */
 export const test = base.extend<{ mailbox: MailboxReader }>({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      await use({ ...launchOptions, ...launchOptionsFor(JSON.parse(readEnv("chromium")) as ChromiumBinary) });
+    },
+    { scope: "worker" },
+  ],
   baseURL: async ({}, use) => {
     await use(readEnv("baseURL"));
   },

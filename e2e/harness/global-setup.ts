@@ -16,6 +16,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startFakeGraph } from "../../apps/server/test/fake-graph.js";
+import { findChromium } from "./chromium.js";
 import { envKeys } from "./env.js";
 import { startMailbox } from "./mailbox.js";
 import { apiLogin, newPerson, signUpByApi } from "./people.js";
@@ -26,6 +27,9 @@ export const ADMIN = { email: "admin@example.com", password: "Admin123e2e" };
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 export default async function globalSetup() {
+  // First, before anything else reads the temp directory: the bundled browser unpacks with TMPDIR moved.
+  const chromium = await findChromium();
+  process.env[envKeys.chromium] = JSON.stringify(chromium);
   const dir = mkdtempSync(path.join(tmpdir(), "balcao-e2e-"));
   const logFile = path.join(dir, "server.log");
   const cleanups: (() => Promise<void>)[] = [];
@@ -108,7 +112,8 @@ export default async function globalSetup() {
     process.env[envKeys.expiredPassword] = expired.password;
     process.env[envKeys.expiredDueDate] = dueDate;
     process.stdout.write(
-      `e2e: server ${server.url} on ${database ? "PostgreSQL" : "PGlite"}, log ${logFile}` +
+      `e2e: server ${server.url} on ${database ? "PostgreSQL" : "PGlite"}, log ${logFile}, ` +
+        `${chromium.source} Chromium ${chromium.executablePath}` +
         `${process.env.E2E_KEEP ? " (kept)" : ""}\n`,
     );
   } catch (err) {

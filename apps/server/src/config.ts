@@ -25,6 +25,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().default("admin@example.com"),
   ADMIN_PASSWORD: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Unset: readable lines when stdout is a terminal, JSON otherwise (logger.ts). */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   /** Requests per minute per IP on login, sign-up and reset routes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   WEB_DIST: optionalString,
@@ -51,6 +53,7 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema>;
+export type LogFormat = NonNullable<Config["LOG_FORMAT"]>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -1,6 +1,7 @@
 import pino, { type DestinationStream, type LoggerOptions } from "pino";
+import { prettyFactory } from "pino-pretty";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "./config.js";
+import type { Config, LogFormat } from "./config.js";
 
 /**
  * Paths that carry secrets in the URL are cut before they reach a log line,
@@ -10,12 +11,20 @@ export function redactUrl(url: string): string {
   return url.replace(/\/resetpasswords\/.*/is, "/resetpasswords/[redacted]");
 }
 
+/**
+ * Readable lines for a person watching a terminal; JSON for whatever else reads
+ * the log (files, pipes, collectors, CI). LOG_FORMAT decides when set.
+ */
+export function logFormat(forced: LogFormat | undefined, toTerminal: boolean): LogFormat {
+  return forced ?? (toTerminal ? "pretty" : "json");
+}
+
 /** `destination` defaults to stdout; tests pass a stream to read the emitted lines. */
 export function createLogger(
-  config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">,
+  config: Pick<Config, "LOG_LEVEL" | "LOG_FORMAT">,
   destination?: DestinationStream,
 ): FastifyBaseLogger {
-  const pretty = !destination && config.NODE_ENV === "development" && process.stdout.isTTY;
+  const toTerminal = !destination && process.stdout.isTTY;
   const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.passwordHash"],
@@ -26,7 +35,12 @@ export function createLogger(
         ip: req.ip,
       }),
     },
-    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } } : {}),
   };
+  if (logFormat(config.LOG_FORMAT, toTerminal) === "pretty") {
+    const pretty = prettyFactory({ translateTime: "HH:MM:ss", colorize: toTerminal });
+    // Synchronous: a person reads these, and the last lines before an exit must not be lost.
+    const out = destination ?? pino.destination({ fd: 1, sync: true });
+    return pino(options, { write: (line: string) => out.write(pretty(line)) });
+  }
   return destination ? pino(options, destination) : pino(options);
 }

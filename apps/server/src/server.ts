@@ -16,6 +16,7 @@ import { MediaStorage } from "./media/storage.js";
 import { startCompanySweep } from "./modules/auth/company-sweep.js";
 import { createSessionCheck } from "./modules/auth/session-check.js";
 import { createTokens } from "./modules/auth/tokens.js";
+import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.js";
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { seed, type SeedResult } from "./seed.js";
@@ -62,6 +63,10 @@ export async function createServer(config: Config, database?: Database, options:
     log,
     adapter: redis?.adapter,
     presence: { report: (claims, online) => reportPresence({ db: db.db }, claims.id, online) },
+    visibility: {
+      viewerOf: (claims) => loadViewer(db.db, claims),
+      ticketRefusal: (viewer, ticketId) => ticketRefusal(db.db, viewer, ticketId),
+    },
   });
   const ctx: Context = {
     config,
@@ -71,7 +76,7 @@ export async function createServer(config: Config, database?: Database, options:
     sessions,
     realtime,
     mailer: createMailer(config, db.db, log),
-    media: new MediaStorage(config.DATA_DIR),
+    media: await MediaStorage.open(config.DATA_DIR),
     jobs,
     channels: new ChannelManager({ whatsappWeb: options.whatsappWeb }),
     log,

@@ -3,9 +3,10 @@
  * (`proto.WebMessageInfo.fromObject`), as a socket emits them on
  * `messages.upsert`, `messages.update`, `message-receipt.update` and `call`.
  * Media messages carry the samples of fake-graph-payloads, so a `download`
- * that answers `sampleBytes(message)` gives storage bytes it accepts.
+ * that answers `sampleDownload(message)` gives storage bytes it accepts.
  */
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import {
   normalizeMessageContent,
   proto,
@@ -153,8 +154,8 @@ export function vcard(name: string, number: string): string {
   return `BEGIN:VCARD\nVERSION:3.0\nN:;${name};;;\nFN:${name}\nTEL;type=CELL;waid=${number}:+${number}\nEND:VCARD`;
 }
 
-/** What a download of the message's media gives: the sample of its kind. */
-export function sampleBytes(message: WAMessage): Promise<Buffer> {
+/** What a download of the message's media gives: the sample of its kind, as a stream. */
+export function sampleDownload(message: WAMessage): Promise<Readable> {
   const c = normalizeMessageContent(message.message);
   const kind = c?.imageMessage
     ? "image"
@@ -167,7 +168,9 @@ export function sampleBytes(message: WAMessage): Promise<Buffer> {
           : c?.documentMessage
             ? "document"
             : undefined;
-  return kind ? Promise.resolve(sampleMedia[kind].data) : Promise.reject(new Error("no media in this message"));
+  return kind
+    ? Promise.resolve(Readable.from([sampleMedia[kind].data]))
+    : Promise.reject(new Error("no media in this message"));
 }
 
 /** A `messages.update` entry: a status of a message (ours by default). */

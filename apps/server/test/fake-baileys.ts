@@ -19,9 +19,10 @@ import {
   type WAMessageKey,
   proto,
 } from "@whiskeysockets/baileys";
+import type { Readable } from "node:stream";
 import pino from "pino";
 import type { BaileysSocket, WhatsAppWeb } from "../src/channels/baileys/socket.js";
-import { sampleBytes } from "./baileys-messages.js";
+import { sampleDownload } from "./baileys-messages.js";
 
 export interface SentPayload {
   jid: string;
@@ -150,7 +151,10 @@ export class FakeSocket {
   };
 }
 
-/** Hands the driver fake sockets and keeps them, newest last; downloads give the sample file of the message's kind. */
+/**
+ * Hands the driver fake sockets and keeps them, newest last; downloads give
+ * the sample file of the message's kind unless a test set other bytes.
+ */
 export class FakeWhatsAppWeb implements WhatsAppWeb {
   readonly sockets: FakeSocket[] = [];
   /** Set to make the next socket creation throw (a crash inside Baileys). */
@@ -166,7 +170,17 @@ export class FakeWhatsAppWeb implements WhatsAppWeb {
     return socket;
   };
 
-  readonly download = (message: WAMessage): Promise<Buffer> => sampleBytes(message);
+  /** Ids of the messages whose media the driver downloaded, in order. */
+  readonly downloads: string[] = [];
+  /** What WhatsApp's media servers send for a message id, when a test wants other than its kind's sample. */
+  readonly mediaBytes = new Map<string, () => Readable>();
+
+  readonly download = (message: WAMessage): Promise<Readable> => {
+    const id = message.key.id ?? "";
+    this.downloads.push(id);
+    const bytes = this.mediaBytes.get(id);
+    return bytes ? Promise.resolve(bytes()) : sampleDownload(message);
+  };
 
   /** Sockets opened for one connection, found by the logger binding the driver gives each. */
   socketsOf(whatsappId: number): FakeSocket[] {

@@ -10,6 +10,10 @@ export interface MediaInput {
   mimetype?: string;
   caption?: string;
   filename?: string;
+  /** The file_size Meta declares, when it should differ from the bytes served. */
+  declaredSize?: number;
+  /** Serve this many bytes (the data, then zeros, generated as sent) instead of the data alone. */
+  servedSize?: number;
 }
 
 /** One message from the customer: exactly one content key, like the Cloud API's `type`. */
@@ -68,6 +72,8 @@ export function sign(body: string | Buffer, appSecret: string): string {
 export interface StoredFakeMedia {
   mimetype: string;
   data: Buffer;
+  declaredSize?: number;
+  servedSize?: number;
 }
 
 /**
@@ -98,7 +104,7 @@ export function customerValue(
         : Buffer.isBuffer(input.data)
           ? input.data
           : Buffer.from(input.data, "base64");
-    const id = storeMedia({ mimetype, data });
+    const id = storeMedia({ mimetype, data, declaredSize: input.declaredSize, servedSize: input.servedSize });
     message.type = mediaKey;
     message[mediaKey] = {
       id,

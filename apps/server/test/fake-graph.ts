@@ -10,7 +10,8 @@
  *                                        (or {success: true} for a read receipt)
  *   POST /{phone-number-id}/media      multipart (messaging_product, type, file) → {id}
  *   GET  /{media-id}                   → {url, mime_type, sha256, file_size, id}
- *   GET  {that url}                    the bytes, with the owner number's bearer only
+ *   GET  {that url}                    the bytes, with the owner number's bearer only (a test may make
+ *                                        Meta declare another file_size, or serve more bytes than it has)
  * A number is known once added (addNumber) or, when not added, from the first
  * call that names it, with that call's token; a wrong token answers Graph's 190.
  *
@@ -20,7 +21,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { control } from "./fake-graph-control.js";
-import { graphError, json, readBody } from "./fake-graph-http.js";
+import { graphError, json, readBody, serveMedia } from "./fake-graph-http.js";
 import {
   customerValue,
   envelope,
@@ -56,6 +57,12 @@ export interface UploadRecord extends StoredFakeMedia {
   fileName: string;
 }
 
+/** A media download our server made: how many bytes went out before it finished or stopped reading. */
+export interface DownloadRecord {
+  mediaId: string;
+  bytesSent: number;
+}
+
 export interface Delivery {
   /** Our server's answer. */
   status: number;
@@ -76,6 +83,7 @@ export interface FakeGraph {
   sent: SentRecord[];
   reads: SentRecord[];
   uploads: UploadRecord[];
+  downloads: DownloadRecord[];
   addNumber(n: FakeNumber): void;
   /** Like configuring the webhook in Meta's dashboard; with verifyToken it runs the GET check first. */
   subscribe(s: {
@@ -111,6 +119,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const sent: SentRecord[] = [];
   const reads: SentRecord[] = [];
   const uploads: UploadRecord[] = [];
+  const downloads: DownloadRecord[] = [];
   const failures: { message: string; code: number }[] = [];
   let origin = "";
 
@@ -161,6 +170,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     sent,
     reads,
     uploads,
+    downloads,
     // Merges: a test may first pin a display number, then build the connection that names it.
     addNumber: (n) => void numbers.set(n.phoneNumberId, { ...numbers.get(n.phoneNumberId), ...n }),
     async subscribe({ phoneNumberId, webhookUrl, appSecret, verifyToken }) {
@@ -215,7 +225,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         url: `${origin}/_media/${first}`,
         mime_type: file.mimetype,
         sha256: "",
-        file_size: file.data.length,
+        file_size: file.declaredSize ?? file.servedSize ?? file.data.length,
         id: first,
       });
     }
@@ -278,8 +288,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         const file = media.get(download[1]!);
         if (!file) return graphError(res, 404, "Media not found", 100);
         if (!authorised(req, file.owner)) return graphError(res, 401, "Invalid OAuth access token.", 190);
-        res.writeHead(200, { "content-type": file.mimetype, "content-length": file.data.length }).end(file.data);
-        return;
+        const record = { mediaId: download[1]!, bytesSent: 0 };
+        downloads.push(record);
+        return serveMedia(res, file, record);
       }
       const graphPath = /^\/v\d+\.\d+\/(.*)$/.exec(url.pathname);
       if (!graphPath) return graphError(res, 404, "Unknown path", 100);

@@ -74,6 +74,19 @@ export async function flush(s: TestServer, socket: Socket): Promise<void> {
   await marker;
 }
 
+export type RoomAnswer = { joined?: true; left?: true; error?: string };
+
+/** Sends a room event (joinTickets "open", joinChatBox {ticketId} …) and resolves with the server's answer. */
+export function roomEvent(socket: Socket, event: string, arg?: unknown): Promise<RoomAnswer> {
+  return arg === undefined ? socket.timeout(3000).emitWithAck(event) : socket.timeout(3000).emitWithAck(event, arg);
+}
+
+/** Joins a room as the web client does, failing the test when the server refuses. */
+export async function joinRoom(socket: Socket, event: string, arg?: unknown): Promise<void> {
+  const answer = await roomEvent(socket, event, arg);
+  if (!answer.joined) throw new Error(`${event} ${JSON.stringify(arg)} refused: ${JSON.stringify(answer)}`);
+}
+
 /** Waits until the server has put this socket in a room (after a join event). */
 export function inRoom(s: TestServer, socket: Socket, room: string, expected = true): Promise<void> {
   return until(async () => {

@@ -54,6 +54,11 @@ export const limits = {
   emailMax: 120,
 } as const;
 
+export const realtimeLimits = {
+  /** Narrower rooms (ticket boxes, status lists, notifications) one socket may be in at once. */
+  roomsPerSocket: 24,
+} as const;
+
 export const subscription = {
   warnBelowDays: 5,
   trialDays: 3,
@@ -85,3 +90,29 @@ export const defaultTimeZone = "America/Sao_Paulo";
 
 /** The platform company, created on first start, never expires. */
 export const PLATFORM_COMPANY_ID = 1;
+
+const MB = 1024 * 1024;
+
+/**
+ * Files under hostile input (issue 10 item 5): what one request, one user and
+ * one process take at once, so memory stays bounded whatever is sent.
+ */
+export const mediaLimits = {
+  /** WhatsApp's largest file (a document): agents' uploads and customers' media stop past it. */
+  fileMaxBytes: 100 * MB,
+  /** The files of one request to POST /messages/{ticketId} or the external messages API, together. */
+  messageRequestMaxBytes: 100 * MB,
+  /** Files of one message form (a pick of several files is one request). */
+  messageFilesMax: 10,
+  /** Files and fields of one form together (a body per file, fromMe, quotedMsg, number). */
+  formPartsMax: 30,
+  /** One text field of a form (a quick message's text is at most 10,000 characters). */
+  formFieldMaxBytes: 64 * 1024,
+  /** Uploads under way at once per user (or per API token); one more answers ERR_TOO_MANY_UPLOADS. */
+  uploadsPerUser: 2,
+  /** Voice notes converted at once (ffmpeg, one core each); more wait their turn. */
+  voiceNoteConversions: 2,
+} as const;
+
+/** Rows of the lookup lists autocompletes search (GET /contacts/list, /tags/list, /quick-messages/list). */
+export const lookupListMax = 50;

@@ -51,6 +51,10 @@ export const errorStatus = {
   ERR_DUPLICATED_TAG: 409,
   ERR_INVALID_FILE: 400,
   ERR_FILE_TOO_LARGE: 413,
+  /** A form with more files or fields than its route takes. */
+  ERR_TOO_MANY_PARTS: 413,
+  /** The user already has as many uploads under way as one may. */
+  ERR_TOO_MANY_UPLOADS: 429,
   ERR_WAPP_TOKEN_ALREADY_EXISTS: 409,
   /** Changing one's own email or password without the right current password. */
   ERR_INVALID_CURRENT_PASSWORD: 400,

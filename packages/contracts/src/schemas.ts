@@ -47,3 +47,11 @@ export const listQuerySchema = z.object({
   searchParam: z.string().max(200).optional().default(""),
   pageNumber: z.coerce.number().int().min(1).optional().default(1),
 });
+
+/**
+ * The lookup lists autocompletes search as the user types (GET
+ * /contacts/list, /tags/list, /quick-messages/list): searchParam narrows them
+ * and they answer at most lookupListMax rows. The spec's client also sends
+ * companyId and userId; the token says who asks.
+ */
+export const lookupQuerySchema = listQuerySchema.pick({ searchParam: true }).loose();

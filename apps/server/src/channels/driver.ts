@@ -4,6 +4,7 @@
  * normalised shapes, and the ingest pipeline and the message service only
  * ever speak them.
  */
+import type { Readable } from "node:stream";
 import type { Ack, ConnectionStatus, ErrorCode, MediaType } from "@balcao/contracts";
 import { AppError } from "../http/errors.js";
 
@@ -28,6 +29,16 @@ export interface ChannelMedia {
   fileName: string;
 }
 
+/** A customer's file as the provider describes it, its bytes fetched only when opened. */
+export interface InboundMedia {
+  mimetype: string;
+  fileName: string;
+  /** The size the provider declares (Graph's file_size, WhatsApp Web's fileLength), when it gives one. */
+  declaredBytes?: number;
+  /** The bytes as they download; whoever reads them caps how many it takes. */
+  open(): Promise<Readable>;
+}
+
 /** A message that arrived from WhatsApp, normalised by a driver. */
 export interface InboundMessage {
   /** The provider's message id; with the connection, the idempotency key. */
@@ -44,8 +55,8 @@ export interface InboundMessage {
   mediaType: MediaType;
   /** Text, caption, "imageUrl|link|description" for locations, a vCard for contacts. */
   body: string;
-  /** Fetches the media bytes on demand, so ingest can store them in company storage. */
-  media?: () => Promise<ChannelMedia>;
+  /** Describes the media on demand (and opens its download), so ingest can store it in company storage. */
+  media?: () => Promise<InboundMedia>;
   /** The provider id of the message this one replies to. */
   quotedWid?: string;
   /** A reaction: the emoji and the provider id of the message it reacts to. */

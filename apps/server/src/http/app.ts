@@ -6,7 +6,7 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { APP_VERSION } from "@balcao/contracts";
+import { APP_VERSION, mediaLimits } from "@balcao/contracts";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Context } from "../context.js";
 import { registerAccessGuard, type Access } from "./access.js";
@@ -73,7 +73,19 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, error: "ERR_TOO_MANY_REQUESTS" }),
   });
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
+  // Routes read forms through uploads.ts with their own limits; these only bound a form read otherwise.
+  await app.register(multipart, {
+    limits: {
+      fileSize: mediaLimits.fileMaxBytes,
+      files: mediaLimits.messageFilesMax,
+      parts: mediaLimits.formPartsMax,
+      fieldSize: mediaLimits.formFieldMaxBytes,
+    },
+  });
+  // An answer given before the body was read (a refused upload) ends the connection: the rest is never read.
+  app.addHook("onSend", async (req, reply) => {
+    if (!req.raw.complete) reply.header("connection", "close");
+  });
   await app.register(swagger, {
     openapi: { info: { title: "Balcão API", version: APP_VERSION }, servers: [{ url: API_PREFIX }] },
     transform: jsonSchemaTransform,

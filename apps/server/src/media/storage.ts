@@ -1,12 +1,17 @@
 /**
  * Company media on disk under DATA_DIR/media/<companyId>/ with random names.
- * Every upload is checked for type (by its first bytes, not only its name) and size.
+ * Files arrive as streams into DATA_DIR/incoming (never whole in memory) and
+ * are kept by moving them into their owner's folder once checked for type (by
+ * their first bytes, not only their name) and size.
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { mediaLimits, type ErrorCode } from "@balcao/contracts";
 import { AppError } from "../http/errors.js";
+import { receiveFile, type ReceivedFile } from "./incoming.js";
 
 export interface MediaKind {
   /** Allowed extensions, lower case with the dot; "any" takes any plain one (letters and digits). */
@@ -20,7 +25,7 @@ export const imageKind: MediaKind = { extensions: [".png", ".jpg", ".jpeg"], max
  * Media that arrived from WhatsApp: the provider already limited type and
  * size (100 MB documents), and the file is served for download (nosniff).
  */
-export const inboundKind: MediaKind = { extensions: "any", maxBytes: 100 * 1024 * 1024 };
+export const inboundKind: MediaKind = { extensions: "any", maxBytes: mediaLimits.fileMaxBytes };
 
 function allowedExtension(kind: MediaKind, ext: string): boolean {
   return kind.extensions === "any" ? /^\.[a-z0-9]{1,8}$/.test(ext) : kind.extensions.includes(ext);
@@ -45,23 +50,56 @@ export interface StoredMedia {
 
 export class MediaStorage {
   readonly root: string;
+  /** Files on their way in; outside the media root, so never served. */
+  readonly incoming: string;
   constructor(dataDir: string) {
     this.root = path.resolve(dataDir, "media");
+    this.incoming = path.resolve(dataDir, "incoming");
   }
 
-  /** Validates and stores; nothing is written when the file is refused. */
-  async save(owner: MediaOwner, file: { filename: string; data: Buffer }, kind: MediaKind): Promise<StoredMedia> {
+  /** The storage at start-up: what a stopped process was still receiving is never finished, so it goes. */
+  static async open(dataDir: string): Promise<MediaStorage> {
+    const storage = new MediaStorage(dataDir);
+    await rm(storage.incoming, { recursive: true, force: true });
+    return storage;
+  }
+
+  /**
+   * Streams bytes into a new file under DATA_DIR/incoming; past maxBytes the
+   * source is cut off and `tooLarge` thrown, with nothing left on disk.
+   */
+  async receive(source: Readable, maxBytes: number, tooLarge: ErrorCode = "ERR_FILE_TOO_LARGE"): Promise<ReceivedFile> {
+    return receiveFile(source, await this.incomingPath(), maxBytes, tooLarge);
+  }
+
+  /** A fresh path under DATA_DIR/incoming, for a file some other writer makes (a converted voice note). */
+  async incomingPath(): Promise<string> {
+    await mkdir(this.incoming, { recursive: true });
+    return path.join(this.incoming, `${randomBytes(16).toString("hex")}.part`);
+  }
+
+  /**
+   * Checks a received file and moves it into the owner's folder. A refused
+   * file stays where it was: the caller discards what it received.
+   */
+  async keep(owner: MediaOwner, file: ReceivedFile & { filename: string }, kind: MediaKind): Promise<StoredMedia> {
     const ext = path.extname(file.filename).toLowerCase();
     if (!allowedExtension(kind, ext)) throw new AppError("ERR_INVALID_FILE");
-    if (file.data.length === 0) throw new AppError("ERR_INVALID_FILE");
-    if (file.data.length > kind.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
+    if (file.size === 0) throw new AppError("ERR_INVALID_FILE");
+    if (file.size > kind.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
     const check = signatures[ext];
-    if (check && !check(file.data)) throw new AppError("ERR_INVALID_FILE");
+    if (check && !check(file.head)) throw new AppError("ERR_INVALID_FILE");
     const dir = path.join(this.root, String(owner));
     await mkdir(dir, { recursive: true });
     const name = `${randomBytes(16).toString("hex")}${ext}`;
-    await writeFile(path.join(dir, name), file.data);
+    // Both folders are under DATA_DIR: a rename, not a copy.
+    await rename(file.path, path.join(dir, name));
     return { mediaPath: `${owner}/${name}`, mediaName: path.basename(file.filename).slice(0, 200) };
+  }
+
+  /** Removes received files that were not kept (a kept one is already gone from there). */
+  async discard(files: readonly { path: string }[]) {
+    await Promise.all(files.map((file) => rm(file.path, { force: true })));
   }
 
   /** Resolves a stored path, refusing anything that escapes the media root. */

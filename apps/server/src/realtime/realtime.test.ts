@@ -1,21 +1,24 @@
 /** Socket.IO: token auth, company isolation, the join/leave protocol and presence (core-platform §7.9). */
-import { rooms, type MessageDto } from "@balcao/contracts";
+import { realtimeLimits, rooms, type MessageDto, type TicketDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import jwt from "jsonwebtoken";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appSecrets, users } from "../db/schema/index.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { buildTenant } from "../../test/factories.js";
+import { buildContact, buildTicket } from "../../test/conversations.js";
+import { emitMessage } from "../modules/messages/messages.realtime.js";
 import {
   closeAllSockets,
   connectSocket,
   flush,
   inRoom,
+  joinRoom,
   nextEvent,
   record,
   refusedSocket,
+  roomEvent,
   until,
-  type ClientSocket,
 } from "../../test/sockets.js";
 
 let s: TestServer;
@@ -72,6 +75,12 @@ describe("connection", () => {
   });
 });
 
+/** A pending ticket without a queue: every admin of its company sees it. */
+async function ticketOf(companyId: number) {
+  const contact = await buildContact(s, companyId);
+  return buildTicket(s, { companyId, contactId: contact.id, status: "pending" });
+}
+
 describe("company isolation", () => {
   it("delivers a company event to that company's sockets only", async () => {
     const { a, socketA, socketB } = await twoCompanies();
@@ -83,28 +92,27 @@ describe("company isolation", () => {
     expect(leaked).toEqual([]);
   });
 
-  const cases: [string, (socket: ClientSocket) => void, (companyId: number) => string][] = [
-    ["joinChatBox", (so) => so.emit("joinChatBox", 42), (c) => rooms.chatBox(c, 42)],
-    ["joinChatBox (string id)", (so) => so.emit("joinChatBox", "42"), (c) => rooms.chatBox(c, "42")],
-    ["joinNotification", (so) => so.emit("joinNotification"), (c) => rooms.notification(c)],
-    ["joinTickets", (so) => so.emit("joinTickets", "pending"), (c) => rooms.tickets(c, "pending")],
-  ];
-  it.each(cases)("%s joins a room inside the socket's own company only", async (_, join, room) => {
-    const { a, b, socketA, socketB } = await twoCompanies();
-    join(socketA);
-    join(socketB);
-    await inRoom(s, socketA, room(a.company.id));
-    await inRoom(s, socketB, room(b.company.id));
+  it("joins rooms inside the socket's own company only", async () => {
+    const { a, b } = await twoCompanies();
+    const socketA = await connectSocket(s, a.admin.token);
+    const socketB = await connectSocket(s, b.admin.token);
+    const ticketA = await ticketOf(a.company.id);
+    await joinRoom(socketA, "joinNotification");
+    await joinRoom(socketB, "joinNotification");
+    await joinRoom(socketB, "joinTickets", { status: "pending" });
+    // Another company's ticket is unknown here, as over HTTP.
+    expect(await roomEvent(socketB, "joinChatBox", { ticketId: ticketA.id })).toEqual({ error: "ERR_NO_TICKET_FOUND" });
     const leaked = record(socketB, `company-${a.company.id}-appMessage`);
     const got = nextEvent(socketA, `company-${a.company.id}-appMessage`);
 
-    s.ctx.realtime.emit(
-      "appMessage",
-      { companyId: a.company.id, room: room(a.company.id) },
-      { action: "create", message: { body: "hi" } as MessageDto },
+    emitMessage(
+      s.ctx,
+      "create",
+      { body: "hi" } as MessageDto,
+      { ...ticketA, contact: undefined } as unknown as TicketDto,
     );
 
-    expect(await got).toEqual({ action: "create", message: { body: "hi" } });
+    expect(await got).toMatchObject({ action: "create", message: { body: "hi" } });
     await flush(s, socketB);
     expect(leaked).toEqual([]);
   });
@@ -112,36 +120,81 @@ describe("company isolation", () => {
   it("leave* events leave the room again", async () => {
     const { a } = await twoCompanies();
     const socket = await connectSocket(s, a.admin.token);
+    const ticket = await ticketOf(a.company.id);
+    const got = record(socket, `company-${a.company.id}-appMessage`);
     const pairs: [string, string, unknown][] = [
-      ["joinChatBox", "leaveChatBox", 9],
+      ["joinChatBox", "leaveChatBox", { ticketId: ticket.id }],
       ["joinNotification", "leaveNotification", undefined],
-      ["joinTickets", "leaveTickets", "open"],
+      ["joinTickets", "leaveTickets", { status: "pending" }],
     ];
     for (const [join, leave, arg] of pairs) {
-      const room =
-        join === "joinChatBox"
-          ? rooms.chatBox(a.company.id, 9)
-          : join === "joinNotification"
-            ? rooms.notification(a.company.id)
-            : rooms.tickets(a.company.id, "open");
-      socket.emit(join, arg);
-      await inRoom(s, socket, room);
-      socket.emit(leave, arg);
-      await inRoom(s, socket, room, false);
+      await joinRoom(socket, join, arg);
+      expect(await roomEvent(socket, leave, arg)).toEqual({ left: true });
+    }
+    emitMessage(
+      s.ctx,
+      "create",
+      { body: "hi" } as MessageDto,
+      { ...ticket, contact: undefined } as unknown as TicketDto,
+    );
+    await flush(s, socket);
+    expect(got).toEqual([]);
+  });
+});
+
+describe("room parameters", () => {
+  it("takes the spec client's objects and bare ids and statuses", async () => {
+    const { a, socketA } = await twoCompanies();
+    const admin = await connectSocket(s, a.admin.token);
+    const ticket = await ticketOf(a.company.id);
+    for (const arg of [{ ticketId: ticket.id }, ticket.id, String(ticket.id), { ticketId: String(ticket.id) }]) {
+      expect(await roomEvent(admin, "joinChatBox", arg)).toEqual({ joined: true });
+    }
+    for (const arg of ["open", { status: "pending" }, "closed", { status: "group" }]) {
+      expect(await roomEvent(socketA, "joinTickets", arg)).toEqual({ joined: true });
     }
   });
 
-  it("ignores joinTickets with an unknown status", async () => {
+  it.each([
+    ["joinTickets", "../../company:1"],
+    ["joinTickets", { status: "archived" }],
+    ["joinTickets", { status: ["open"] }],
+    ["joinTickets", undefined],
+    ["joinChatBox", "42abc"],
+    ["joinChatBox", { ticketId: -3 }],
+    ["joinChatBox", { ticketId: 1.5 }],
+    ["joinChatBox", { ticketId: "1e3" }],
+    ["joinChatBox", { id: 42 }],
+    ["joinChatBox", null],
+    ["leaveChatBox", "x"],
+  ])("refuses %s %j with ERR_VALIDATION and joins nothing", async (event, arg) => {
     const { a, socketA } = await twoCompanies();
-    socketA.emit("joinTickets", "../../company:1");
-    socketA.emit("joinTickets", { status: "open" });
-    await flush(s, socketA);
-    const joined = [...(await s.ctx.realtime.io.in(rooms.company(a.company.id)).fetchSockets())].find(
+    expect(await roomEvent(socketA, event, arg)).toEqual({ error: "ERR_VALIDATION" });
+    const [me] = (await s.ctx.realtime.io.in(rooms.user(a.agent.id)).fetchSockets()).filter(
       (so) => so.id === socketA.id,
     );
-    expect([...joined!.rooms].sort()).toEqual(
+    expect([...me!.rooms].sort()).toEqual(
       [socketA.id, rooms.company(a.company.id), rooms.user(a.agent.id), rooms.platform()].sort(),
     );
+  });
+
+  it(`holds at most ${realtimeLimits.roomsPerSocket} rooms per socket`, async () => {
+    const { a } = await twoCompanies();
+    const admin = await connectSocket(s, a.admin.token);
+    const contact = await buildContact(s, a.company.id);
+    const many = await Promise.all(
+      Array.from({ length: realtimeLimits.roomsPerSocket + 1 }, (_, i) =>
+        buildTicket(s, { companyId: a.company.id, contactId: contact.id, status: i === 0 ? "open" : "closed" }),
+      ),
+    );
+    const answers = [];
+    for (const t of many) answers.push(await roomEvent(admin, "joinChatBox", { ticketId: t.id }));
+    expect(answers.slice(0, -1).every((x) => x.joined)).toBe(true);
+    expect(answers.at(-1)).toEqual({ error: "ERR_TOO_MANY_REQUESTS" });
+    // Joining one already held is not a new room; leaving one makes space again.
+    expect(await roomEvent(admin, "joinChatBox", many[0]!.id)).toEqual({ joined: true });
+    await roomEvent(admin, "leaveChatBox", many[0]!.id);
+    expect(await roomEvent(admin, "joinChatBox", many.at(-1)!.id)).toEqual({ joined: true });
   });
 });
 

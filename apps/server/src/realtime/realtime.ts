@@ -3,12 +3,23 @@
  * the join/leave protocol of core-platform §7.9, and a typed `emit`.
  */
 import type { Server as HttpServer } from "node:http";
-import { channels, roomEvents, rooms, timings, type ChannelName, type ChannelPayloads } from "@balcao/contracts";
-import { Server, type Socket } from "socket.io";
+import {
+  channels,
+  roomEvents,
+  rooms,
+  timings,
+  type ChannelName,
+  type ChannelPayloads,
+  type ErrorCode,
+} from "@balcao/contracts";
+import { Server } from "socket.io";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../http/errors.js";
 import { handshakeRefusal, type SessionCheck } from "../modules/auth/session-check.js";
 import type { AccessClaims, VerifiedAccess } from "../modules/auth/tokens.js";
+import type { Viewer } from "../modules/tickets/ticket-visibility.js";
+import { registerRoomProtocol } from "./room-protocol.js";
+import { viewerScopes } from "./ticket-scopes.js";
 
 export interface Presence {
   /** Called on connect, on each userStatus report and on the last disconnect. */
@@ -21,8 +32,16 @@ interface EmitTarget {
   room?: string;
   /** Several narrower rooms at once: a socket in more than one gets the event once. */
   rooms?: string[];
+  /** Sockets in any of these rooms do not get the event. */
+  except?: string[];
   /** Deliver to one user's sockets only. */
   userId?: number;
+}
+
+/** Who may see which ticket: read when a socket connects, and when it opens a ticket box. */
+export interface Visibility {
+  viewerOf(claims: AccessClaims): Promise<Viewer>;
+  ticketRefusal(viewer: Viewer, ticketId: number): Promise<ErrorCode | undefined>;
 }
 
 export interface Realtime {
@@ -36,41 +55,17 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-export type SocketData = { claims: VerifiedAccess };
+export type SocketData = { claims: VerifiedAccess; viewer: Viewer };
 
 function channelName(channel: ChannelName, companyId: number): string {
   const build = channels[channel];
   return build(companyId);
 }
 
-const ticketStatuses = new Set(["open", "pending", "closed", "group"]);
-
-function registerRoomProtocol(socket: Socket, claims: AccessClaims) {
-  const company = claims.companyId;
-  // Room names are built inside the company, so a ticket id of another
-  // company only ever joins an empty room of this company.
-  const ticketRoom = (ticketId: unknown) =>
-    typeof ticketId === "string" || typeof ticketId === "number" ? rooms.chatBox(company, ticketId) : undefined;
-  const statusRoom = (status: unknown) =>
-    typeof status === "string" && ticketStatuses.has(status) ? rooms.tickets(company, status) : undefined;
-  const on = (event: string, pick: (arg: unknown) => string | undefined, join: boolean) =>
-    socket.on(event, (arg: unknown) => {
-      const room = pick(arg);
-      if (!room) return;
-      if (join) void socket.join(room);
-      else void socket.leave(room);
-    });
-  on(roomEvents.joinChatBox, ticketRoom, true);
-  on(roomEvents.leaveChatBox, ticketRoom, false);
-  on(roomEvents.joinNotification, () => rooms.notification(company), true);
-  on(roomEvents.leaveNotification, () => rooms.notification(company), false);
-  on(roomEvents.joinTickets, statusRoom, true);
-  on(roomEvents.leaveTickets, statusRoom, false);
-}
-
 export function createRealtime(opts: {
   sessions: Pick<SessionCheck, "verify">;
   presence: Presence;
+  visibility: Visibility;
   log: FastifyBaseLogger;
   adapter?: Parameters<Server["adapter"]>[0];
 }): Realtime {
@@ -98,10 +93,31 @@ export function createRealtime(opts: {
     );
   });
 
+  // What the user may see is read once per connection; a change of it (profile, queues,
+  // allTicket) disconnects the user's sockets, so a reconnect reads it again.
+  io.use((socket, next) => {
+    const data = socket.data as SocketData;
+    opts.visibility.viewerOf(data.claims).then(
+      (viewer) => {
+        data.viewer = viewer;
+        next();
+      },
+      (err: unknown) => {
+        opts.log.warn({ err }, "socket visibility not read");
+        next(new Error("ERR_INTERNAL_SERVER_ERROR"));
+      },
+    );
+  });
+
   io.on("connection", (socket) => {
-    const { claims } = socket.data as SocketData;
+    const { claims, viewer } = socket.data as SocketData;
     void socket.join([rooms.company(claims.companyId), rooms.user(claims.id), rooms.platform()]);
-    registerRoomProtocol(socket, claims);
+    const access = {
+      companyId: claims.companyId,
+      scopes: viewerScopes(viewer),
+      ticketRefusal: (ticketId: number) => opts.visibility.ticketRefusal(viewer, ticketId),
+    };
+    registerRoomProtocol(socket, access, opts.log);
     // The socket lives as long as its token: the client reconnects with a fresh one.
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
     const report = (online: boolean) =>
@@ -125,7 +141,9 @@ export function createRealtime(opts: {
       const room = target.userId
         ? rooms.user(target.userId)
         : (target.rooms ?? target.room ?? rooms.company(target.companyId));
-      io.to(room).emit(channelName(channel, target.companyId), payload);
+      io.to(room)
+        .except(target.except ?? [])
+        .emit(channelName(channel, target.companyId), payload);
     },
     broadcast(channel, payload) {
       io.to(rooms.platform()).emit(channelName(channel, 0), payload);

@@ -16,7 +16,7 @@ import {
   groupReceipt,
   lidJid,
   pnJid,
-  sampleBytes,
+  sampleDownload,
   statusUpdate,
   vcard,
   waMessage,
@@ -41,7 +41,7 @@ async function company() {
   const connection = await buildWhatsapp(s, tenant.company.id, { provider: "beta", name: "Celular" });
   /** What the driver does with a `messages.upsert` message. */
   const receive = async (message: WAMessage, groupSubject?: string) => {
-    const inbound = inboundOf(message, sampleBytes, groupSubject);
+    const inbound = inboundOf(message, sampleDownload, groupSubject);
     if (inbound) await ingest(s.ctx, connection, inbound);
   };
   const acks = async (updates: ReturnType<typeof acksOf>) => {

@@ -1,7 +1,8 @@
 /** Baileys' own message objects → the pipeline's inbound messages (inboundOf). */
+import { buffer } from "node:stream/consumers";
 import { proto, type WAMessage } from "@whiskeysockets/baileys";
 import { describe, expect, it } from "vitest";
-import { content, groupJid, lidJid, pnJid, sampleBytes, vcard, waMessage } from "../../../test/baileys-messages.js";
+import { content, groupJid, lidJid, pnJid, sampleDownload, vcard, waMessage } from "../../../test/baileys-messages.js";
 import { sampleMedia } from "../../../test/fake-graph-payloads.js";
 import { inboundOf } from "./inbound.js";
 
@@ -97,15 +98,17 @@ describe("inboundOf: what the customer wrote", () => {
     const inbound = inboundOf(message, (m) => {
       downloads++;
       expect(m).toBe(message);
-      return sampleBytes(m);
+      return sampleDownload(m);
     });
     expect(inbound).toMatchObject(expected);
     expect(downloads).toBe(0);
     const media = await inbound!.media!();
-    expect(downloads).toBe(1);
+    expect(downloads).toBe(0);
     expect(media.mimetype).toBe(file.mimetype);
     expect(media.fileName).toMatch(file.fileName);
-    expect(media.data.length).toBeGreaterThan(0);
+    expect(media.declaredBytes).toBe(10);
+    expect((await buffer(await media.open())).length).toBeGreaterThan(0);
+    expect(downloads).toBe(1);
   });
 
   it("text messages carry no media", () => {
@@ -251,6 +254,6 @@ describe("inboundOf: what the customer wrote", () => {
 });
 
 // The builders' media samples are what storage accepts (used by the pipeline tests).
-it("sampleBytes answers the sample of the message's kind", async () => {
-  expect(await sampleBytes(waMessage(from, content.image()))).toEqual(sampleMedia.image.data);
+it("sampleDownload answers the sample of the message's kind", async () => {
+  expect(await buffer(await sampleDownload(waMessage(from, content.image())))).toEqual(sampleMedia.image.data);
 });

@@ -3,8 +3,10 @@
  * message → InboundMessage, `messages.update` / `message-receipt.update` →
  * AckUpdate, a `call` event → InboundCall. Pure mapping: the driver owns the
  * socket and hands over how to download a message's media, which runs only
- * when ingest decides to store the message.
+ * when ingest decides to store the message (and the size the message
+ * declares allows it).
  */
+import type { Readable } from "node:stream";
 import type { Ack, MediaType } from "@balcao/contracts";
 import {
   getContentType,
@@ -21,7 +23,13 @@ import type { AckUpdate, InboundCall, InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
 import { chatDigits, groupId, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
 
-type MediaNode = { mimetype?: string | null; caption?: string | null; contextInfo?: proto.IContextInfo | null };
+type MediaNode = {
+  mimetype?: string | null;
+  caption?: string | null;
+  /** The decrypted file's size, as the sender's phone declared it. */
+  fileLength?: number | Long | null;
+  contextInfo?: proto.IContextInfo | null;
+};
 
 interface Content {
   mediaType: MediaType;
@@ -152,7 +160,7 @@ export function rawOf(message: WAMessage): unknown {
  */
 export function inboundOf(
   message: WAMessage,
-  download: (m: WAMessage) => Promise<Buffer>,
+  download: (m: WAMessage) => Promise<Readable>,
   groupSubject?: string,
 ): InboundMessage | null {
   const { key } = message;
@@ -179,11 +187,12 @@ export function inboundOf(
     mediaType: content.mediaType,
     body: content.body,
     media: media
-      ? () =>
-          download(message).then((data) => {
-            const mimetype = media.node.mimetype || media.fallbackMimetype;
-            return { data, mimetype, fileName: mediaFileName(mimetype, media.label, media.fileName ?? undefined) };
-          })
+      ? async () => {
+          const mimetype = media.node.mimetype || media.fallbackMimetype;
+          const fileName = mediaFileName(mimetype, media.label, media.fileName ?? undefined);
+          const declaredBytes = toNumber(media.node.fileLength) || undefined;
+          return { mimetype, fileName, declaredBytes, open: () => download(message) };
+        }
       : undefined,
     quotedWid: quotedWidOf(c),
     reaction: content.reaction,

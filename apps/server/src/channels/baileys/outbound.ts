@@ -8,7 +8,7 @@ import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage, WAMess
 import { baseMimetype } from "../media-files.js";
 import { cloudMediaType } from "../cloud/cloud-driver.js";
 import type { OutboundMedia, OutboundReply, OutboundTarget, OutboundText, ReadMessage } from "../driver.js";
-import { toVoiceNote, voiceNoteMimetype } from "../../modules/messages/voice-note.js";
+import { bytesToVoiceNote, voiceNoteMimetype } from "../../modules/messages/voice-note.js";
 import { chatJid, isGroupJid } from "./jid.js";
 
 export interface BaileysSend {
@@ -44,7 +44,7 @@ export function textMessage(m: OutboundText): BaileysSend {
 
 /** A voice note is OGG/Opus; anything else recorded is converted first. */
 async function voiceNote(m: OutboundMedia): Promise<AnyMessageContent> {
-  const data = m.media.mimetype === voiceNoteMimetype ? m.media.data : await toVoiceNote(m.media.data);
+  const data = m.media.mimetype === voiceNoteMimetype ? m.media.data : await bytesToVoiceNote(m.media.data);
   return { audio: data, mimetype: voiceNoteMimetype, ptt: true };
 }
 

@@ -10,6 +10,7 @@ import makeWASocket, {
   type UserFacingSocketConfig,
   type WAMessage,
 } from "@whiskeysockets/baileys";
+import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 
 type RealSocket = ReturnType<typeof makeWASocket>;
@@ -32,12 +33,15 @@ export type BaileysSocket = Pick<
 
 export interface WhatsAppWeb {
   connect(config: UserFacingSocketConfig): BaileysSocket;
-  /** A message's file, fetched and decrypted (asking the phone to upload it again when it expired). */
-  download(message: WAMessage, socket: BaileysSocket, logger: FastifyBaseLogger): Promise<Buffer>;
+  /**
+   * A message's file as it is fetched and decrypted (asking the phone to
+   * upload it again when it expired); the reader caps how much it takes.
+   */
+  download(message: WAMessage, socket: BaileysSocket, logger: FastifyBaseLogger): Promise<Readable>;
 }
 
 export const baileysWhatsAppWeb: WhatsAppWeb = {
   connect: (config) => makeWASocket(config),
   download: (message, socket, logger) =>
-    downloadMediaMessage(message, "buffer", {}, { logger, reuploadRequest: socket.updateMediaMessage }),
+    downloadMediaMessage(message, "stream", {}, { logger, reuploadRequest: socket.updateMediaMessage }),
 };

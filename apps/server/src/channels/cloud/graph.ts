@@ -3,6 +3,8 @@
  * timeouts, and Graph error objects turned into ChannelErrors that carry
  * Meta's own message.
  */
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { ErrorCode } from "@balcao/contracts";
 import { ChannelError } from "../driver.js";
 
@@ -82,17 +84,21 @@ export class GraphClient {
     return id;
   }
 
-  /** GET /{media-id} → {url, mime_type}, then the url itself with the same bearer. */
-  async download(mediaId: string): Promise<{ data: Buffer; mimetype: string }> {
-    const meta = await this.json<{ url?: string; mime_type?: string }>(
+  /** GET /{media-id} → where the file is, its type and the size Meta declares for it (file_size). */
+  async mediaInfo(mediaId: string): Promise<{ url: string; mimetype?: string; size?: number }> {
+    const meta = await this.json<{ url?: string; mime_type?: string; file_size?: number | string }>(
       encodeURIComponent(mediaId),
       "ERR_WAPP_DOWNLOAD_MEDIA",
     );
     if (!meta.url) throw new ChannelError("ERR_WAPP_DOWNLOAD_MEDIA", `media ${mediaId} has no url`);
-    const res = await this.call(meta.url, { method: "GET" }, "ERR_WAPP_DOWNLOAD_MEDIA", MEDIA_TIMEOUT_MS);
-    return {
-      data: Buffer.from(await res.arrayBuffer()),
-      mimetype: meta.mime_type ?? res.headers.get("content-type") ?? "application/octet-stream",
-    };
+    const size = Number(meta.file_size);
+    return { url: meta.url, mimetype: meta.mime_type, size: Number.isFinite(size) ? size : undefined };
+  }
+
+  /** The file at a media url (with the same bearer), as it downloads. */
+  async mediaStream(url: string): Promise<Readable> {
+    const res = await this.call(url, { method: "GET" }, "ERR_WAPP_DOWNLOAD_MEDIA", MEDIA_TIMEOUT_MS);
+    if (!res.body) throw new ChannelError("ERR_WAPP_DOWNLOAD_MEDIA", "the media download has no body");
+    return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
   }
 }

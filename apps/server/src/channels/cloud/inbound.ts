@@ -124,9 +124,14 @@ export function toInbound(raw: unknown, value: CloudValue, graph: GraphClient): 
     body: content.body,
     media: media
       ? async () => {
-          const file = await graph.download(media.id);
-          const mimetype = media.mime_type ?? file.mimetype;
-          return { data: file.data, mimetype, fileName: mediaFileName(mimetype, content.mediaKey!, media.filename) };
+          const info = await graph.mediaInfo(media.id);
+          const mimetype = media.mime_type ?? info.mimetype ?? "application/octet-stream";
+          return {
+            mimetype,
+            fileName: mediaFileName(mimetype, content.mediaKey!, media.filename),
+            declaredBytes: info.size,
+            open: () => graph.mediaStream(info.url),
+          };
         }
       : undefined,
     quotedWid: m.context?.id,

@@ -7,7 +7,8 @@ import { announcementListQuerySchema, announcementSaveSchema, announcementSeenSc
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
-import { readImagePart, removeAnnouncementMedia, uploadAnnouncementMedia } from "./announcement-media.js";
+import { uploadOf } from "../../http/uploads.js";
+import { announcementUploads, removeAnnouncementMedia, uploadAnnouncementMedia } from "./announcement-media.js";
 import {
   createAnnouncement,
   deleteAnnouncement,
@@ -55,7 +56,7 @@ export function announcementsRoutes(ctx: Context): FastifyPluginAsyncZod {
     app.post(
       "/announcements/:id/media-upload",
       { config: { access: "super" }, schema: { tags, params: idParams } },
-      async (req) => uploadAnnouncementMedia(ctx, req.params.id, await readImagePart(req)),
+      (req) => uploadAnnouncementMedia(ctx, req.params.id, uploadOf(req, ctx, announcementUploads)),
     );
     app.delete(
       "/announcements/:id/media-upload",

@@ -1,4 +1,4 @@
-import { contactDigits, contactLimits, defaultTimeZone, type ContactListQuery } from "@balcao/contracts";
+import { contactDigits, contactLimits, defaultTimeZone, lookupListMax, type ContactListQuery } from "@balcao/contracts";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contactCustomFields, contacts, settings } from "../../db/schema/index.js";
@@ -58,13 +58,14 @@ export async function pageOfContacts(db: Db, companyId: number, filter: ContactF
   return { rows, count: total?.n ?? 0 };
 }
 
-/** [{id, name}] of every contact (the schedule contact autocomplete). */
-export function contactNames(db: Db, companyId: number) {
+/** [{id, name}] of the contacts matching the search, by name, at most lookupListMax (the schedule contact autocomplete). */
+export function contactNames(db: Db, companyId: number, searchParam: string) {
   return db
     .select({ id: contacts.id, name: contacts.name })
     .from(contacts)
-    .where(eq(contacts.companyId, companyId))
-    .orderBy(asc(contacts.name), asc(contacts.id));
+    .where(contactsWhere(companyId, { searchParam }))
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(lookupListMax);
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Contacts (business-areas §7 "Contacts", core-platform §7.6). */
-import { contactListQuerySchema, contactSaveSchema, contactUploadSchema } from "@balcao/contracts";
+import { contactListQuerySchema, contactSaveSchema, contactUploadSchema, lookupQuerySchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -20,8 +20,10 @@ export function contactsRoutes(ctx: Context): FastifyPluginAsyncZod {
       listContactsPage(ctx, req.auth.companyId, req.query, req.query.pageNumber),
     );
 
-    app.get("/contacts/list", { config: { access: "user" }, schema }, (req) =>
-      contactNames(ctx.db, req.auth.companyId),
+    app.get(
+      "/contacts/list",
+      { config: { access: "user" }, schema: { ...schema, querystring: lookupQuerySchema } },
+      (req) => contactNames(ctx.db, req.auth.companyId, req.query.searchParam),
     );
 
     app.get(

@@ -1,6 +1,8 @@
 /** Contacts (business-areas §2.3, §3 Contact, §5 Contact, §7 "Contacts"; core-platform §7.6, §8.1). */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { lookupListMax } from "@balcao/contracts";
+import { buildContact } from "../../../test/conversations.js";
 import { buildTenant, buildUser, login } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { closeAllSockets, connectSocket, flush, nextEvent, record } from "../../../test/sockets.js";
@@ -214,11 +216,16 @@ describe("contacts: lists", () => {
     expect((await s.request({ path: "/contacts?date=2024-02-29", token: t.agent.token })).statusCode).toBe(200);
   });
 
-  it("GET /contacts/list answers [{id, name}] of every contact", async () => {
+  it("GET /contacts/list answers [{id, name}] by name, searched by searchParam, at most 50", async () => {
     const t = await buildTenant(s);
     const c = await newContact(t.agent.token, { name: "Listed" });
     const res = await s.request({ path: `/contacts/list?companyId=${t.company.id}`, token: t.agent.token });
     expect(res.json()).toEqual([{ id: c.id, name: "Listed" }]);
+    for (let i = 0; i < lookupListMax + 5; i++) await buildContact(s, t.company.id, { name: `Cliente ${i}` });
+    const all = await s.request({ path: "/contacts/list", token: t.agent.token });
+    expect(all.json()).toHaveLength(lookupListMax);
+    const searched = await s.request({ path: "/contacts/list?searchParam=list", token: t.agent.token });
+    expect(searched.json()).toEqual([{ id: c.id, name: "Listed" }]);
   });
 });
 

@@ -14,19 +14,19 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Context } from "../../context.js";
 import { bearerToken } from "../../http/access.js";
-import { readMessageForm } from "../messages/send-agent-message.js";
+import { uploadOf, type UploadForm } from "../../http/uploads.js";
+import { messageFormOf, messageUploads } from "../messages/send-agent-message.js";
 import { connectionOfToken } from "./api-token.js";
 import { senderOf, sendExternalMessage, type ExternalSend } from "./external-api.service.js";
 
 const numberOnly = externalMessageSchema.pick({ number: true });
 
-/** JSON {number, body}; or multipart number, body (the file's name) and medias; a form without a file is a text. */
-async function readSend(req: FastifyRequest): Promise<ExternalSend> {
-  if (!req.isMultipart()) return { kind: "text", message: externalMessageSchema.parse(req.body ?? {}) };
-  const form = await readMessageForm(req);
+/** Multipart number, body (the file's name) and medias; a form without a file is a text. */
+function sendOf(upload: UploadForm): ExternalSend {
+  const form = messageFormOf(upload);
   const fields = { number: form.fields.number, body: form.bodies[0] };
   if (form.files.length === 0) return { kind: "text", message: externalMessageSchema.parse(fields) };
-  return { kind: "files", number: numberOnly.parse(fields).number, form };
+  return { kind: "files", number: numberOnly.parse(fields).number, form, upload };
 }
 
 /** The limit's key: a digest of the token (the raw token never sits in the limiter's store). */
@@ -44,10 +44,16 @@ export function externalApiRoutes(ctx: Context): FastifyPluginAsyncZod {
       },
       schema: { tags: ["external-api"] },
     };
+    // JSON {number, body}, or a form read only once the token, company and connection take it.
     const handler = async (req: FastifyRequest) => {
       const connection = await connectionOfToken(ctx, req);
       const driver = await senderOf(ctx, connection);
-      return sendExternalMessage(ctx, connection, driver, await readSend(req));
+      if (!req.isMultipart()) {
+        const message = externalMessageSchema.parse(req.body ?? {});
+        return sendExternalMessage(ctx, connection, driver, { kind: "text", message });
+      }
+      const upload = uploadOf(req, ctx, messageUploads, `api:${connection.id}`);
+      return upload((form) => sendExternalMessage(ctx, connection, driver, sendOf(form)));
     };
     app.post("/api/messages/send", options, handler);
     app.post("/messages/send", options, handler);

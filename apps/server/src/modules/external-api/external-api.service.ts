@@ -24,14 +24,15 @@ import { AppError } from "../../http/errors.js";
 import { isExpired } from "../companies/subscription.js";
 import { checkWhatsappNumber } from "../contacts/check-number.js";
 import { sendTicketMessage } from "../messages/send-message.js";
+import type { UploadForm } from "../../http/uploads.js";
 import { prepareFiles, sendPreparedFiles, type MessageForm } from "../messages/send-agent-message.js";
 import { assertPlanAllows } from "../plans/plan-gate.js";
 import type { ApiConnection } from "./api-token.js";
 import { openConversation } from "./open-conversation.js";
 
-/** A text ({number, body}) or the files of a multipart form (with its number). */
+/** A text ({number, body}) or the files of a multipart form (with its number), read as a message form. */
 export type ExternalSend =
-  { kind: "text"; message: ExternalMessage } | { kind: "files"; number: string; form: MessageForm };
+  { kind: "text"; message: ExternalMessage } | { kind: "files"; number: string; form: MessageForm; upload: UploadForm };
 
 function answer(ticketId: number, sent: MessageDto[]): ExternalSendResult {
   return { status: "SUCCESS", messageId: sent[0]!.id, ticketId };
@@ -53,7 +54,7 @@ export async function sendExternalMessage(
   input: ExternalSend,
 ): Promise<ExternalSendResult> {
   const number = input.kind === "text" ? input.message.number : input.number;
-  const prepared = input.kind === "files" ? await prepareFiles(input.form.files) : [];
+  const prepared = input.kind === "files" ? await prepareFiles(ctx, input.upload) : [];
   const known = await checkWhatsappNumber(ctx, driver, number);
   const ticketId = await openConversation(ctx, connection, number, known);
   const author = { userId: null, quotedMsgId: null };

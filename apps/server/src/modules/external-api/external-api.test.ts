@@ -5,7 +5,7 @@
  * stores and hands to WhatsApp (the fake Graph API). Refusals are in
  * external-api.refusals.test.ts.
  */
-import { channels, rooms, type ExternalSendResult } from "@balcao/contracts";
+import { channels, type ExternalSendResult } from "@balcao/contracts";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { buildContact } from "../../../test/conversations.js";
@@ -13,7 +13,7 @@ import { buildTenant } from "../../../test/factories.js";
 import { externalApiFile, newNumber, png } from "../../../test/external-api.js";
 import { sampleMedia, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
-import { connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 import { tickets } from "../../db/schema/index.js";
 
 let s: TestServer;
@@ -102,8 +102,7 @@ describe("sending a text", () => {
     const t = await buildTenant(s);
     const { token } = await apiConnection(t.company.id);
     const socket = await connectSocket(s, t.admin.token);
-    socket.emit("joinTickets", "pending");
-    await inRoom(s, socket, rooms.tickets(t.company.id, "pending"));
+    await joinRoom(socket, "joinTickets", "pending");
     const ticketEvents = record<{ action: string; ticket: { lastMessage: string } }>(
       socket,
       channels.ticket(t.company.id),

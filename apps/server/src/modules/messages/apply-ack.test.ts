@@ -3,7 +3,7 @@
  * rise, a failure keeps the message with its sendError, and the agent's
  * screen gets each change.
  */
-import { channels, rooms, type MessageDto } from "@balcao/contracts";
+import { channels, type MessageDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../db/schema/index.js";
@@ -11,7 +11,7 @@ import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../.
 import { buildTenant } from "../../../test/factories.js";
 import { type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { closeAllSockets, connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -46,8 +46,7 @@ async function sentMessage() {
   await s.ctx.db.update(messages).set({ wid: sent.wid }).where(eq(messages.id, row!.id));
 
   const socket = await connectSocket(s, tenant.admin.token);
-  socket.emit("joinNotification");
-  await inRoom(s, socket, rooms.notification(tenant.company.id));
+  await joinRoom(socket, "joinNotification");
   const updates = record<{ action: string; message: MessageDto }>(socket, channels.appMessage(tenant.company.id));
   const status = async (status: "sent" | "delivered" | "read" | "failed") => {
     const res = await fake.status({ wid: sent.wid, status });

@@ -4,7 +4,7 @@
  * through the pipeline's own entry point with a normalised InboundMessage,
  * exactly as a driver hands them over.
  */
-import { channels, rooms, type MessageDto, type TicketDto } from "@balcao/contracts";
+import { channels, type MessageDto, type TicketDto } from "@balcao/contracts";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import type { InboundMessage } from "../../channels/driver.js";
 import { contacts, messages, whatsapps } from "../../db/schema/index.js";
 import { buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { closeAllSockets, connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 import { ingest } from "./ingest.js";
 
 let s: TestServer;
@@ -33,8 +33,7 @@ async function company() {
     .values({ companyId: tenant.company.id, name: "Phone", provider: "beta" })
     .returning();
   const socket = await connectSocket(s, tenant.admin.token);
-  socket.emit("joinNotification");
-  await inRoom(s, socket, rooms.notification(tenant.company.id));
+  await joinRoom(socket, "joinNotification");
   const seen = record<AppMessage>(socket, channels.appMessage(tenant.company.id));
   const receive = async (m: Partial<InboundMessage>) => {
     const inbound: InboundMessage = {

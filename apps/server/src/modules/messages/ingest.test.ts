@@ -3,15 +3,15 @@
  * fake Graph API (signed webhooks), and the test reads what an agent's
  * browser gets — realtime events, the ticket, the stored media.
  */
-import { channels, rooms, type MessageDto, type TicketDto } from "@balcao/contracts";
+import { channels, type MessageDto, type TicketDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { contacts, tickets } from "../../db/schema/index.js";
+import { contacts, tickets, users } from "../../db/schema/index.js";
 import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
 import { buildTenant } from "../../../test/factories.js";
 import { sampleMedia, type CustomerMessage, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { closeAllSockets, connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -29,8 +29,7 @@ async function company() {
   const tenant = await buildTenant(s);
   const connection = await buildCloudConnection(s, fake, tenant.company.id);
   const socket = await connectSocket(s, tenant.admin.token);
-  socket.emit("joinNotification");
-  await inRoom(s, socket, rooms.notification(tenant.company.id));
+  await joinRoom(socket, "joinNotification");
   const messagesSeen = record<AppMessage>(socket, channels.appMessage(tenant.company.id));
   const ticketsSeen = record<TicketEvent>(socket, channels.ticket(tenant.company.id));
   const says = async (m: Omit<CustomerMessage, "phoneNumberId">) => {
@@ -242,18 +241,17 @@ describe("realtime of inbound messages", () => {
     const t = await company();
     const other = await buildTenant(s);
     const outsider = await connectSocket(s, other.admin.token);
-    outsider.emit("joinNotification");
-    outsider.emit("joinTickets", "pending");
-    await inRoom(s, outsider, rooms.tickets(other.company.id, "pending"));
+    await joinRoom(outsider, "joinNotification");
+    await joinRoom(outsider, "joinTickets", "pending");
     const outsiderSaw = [
       record(outsider, channels.appMessage(t.company.id)),
       record(outsider, channels.appMessage(other.company.id)),
       record(outsider, channels.ticket(other.company.id)),
     ];
-    // A colleague watching the pending list, and one in no room at all.
+    // A colleague who sees tickets without a queue (allTicket) watching the pending list, and one in no room.
+    await s.ctx.db.update(users).set({ allTicket: "enabled" }).where(eq(users.id, t.agent.id));
     const pendingList = await connectSocket(s, t.agent.token);
-    pendingList.emit("joinTickets", "pending");
-    await inRoom(s, pendingList, rooms.tickets(t.company.id, "pending"));
+    await joinRoom(pendingList, "joinTickets", "pending");
     const listSaw = record<AppMessage>(pendingList, channels.appMessage(t.company.id));
     const idle = await connectSocket(s, t.agent.token);
     const idleSaw = record(idle, channels.appMessage(t.company.id));
@@ -268,10 +266,8 @@ describe("realtime of inbound messages", () => {
     // With the ticket open in the chat box, the same socket gets it once.
     const box = await connectSocket(s, t.agent.token);
     const ticketId = t.ticketsSeen.at(-1)!.ticket.id;
-    box.emit("joinChatBox", String(ticketId));
-    box.emit("joinNotification");
-    await inRoom(s, box, rooms.notification(t.company.id));
-    await inRoom(s, box, rooms.chatBox(t.company.id, String(ticketId)));
+    await joinRoom(box, "joinChatBox", String(ticketId));
+    await joinRoom(box, "joinNotification");
     const boxSaw = record<AppMessage>(box, channels.appMessage(t.company.id));
     const from = t.messagesSeen.at(-1)!.message.contact!.number;
     await t.says({ from, text: "de novo" });

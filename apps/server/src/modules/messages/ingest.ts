@@ -5,16 +5,16 @@
  * after this resolves, so nothing is lost; a repeat stores nothing twice.
  *
  * Steps: filter (group setting, edits/revokes, removed reactions) → for media,
- * already stored? then the file into company storage (outside any
- * transaction: it is a network download) → storeInbound → announce.
+ * already stored? then the file streamed into company storage, within the
+ * size limit (outside any transaction: it is a network download) →
+ * storeInbound → announce.
  * Automation (chatbot routing, flows, AI) follows `storeInbound` and works on
  * its result.
  */
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
-import { AppError } from "../../http/errors.js";
-import { inboundKind, type StoredMedia } from "../../media/storage.js";
 import { settingValue } from "../settings/settings.queries.js";
+import { keepInboundFile } from "./inbound-file.js";
 import { announce } from "./ingest-announce.js";
 import { changeStored, isStored, storeInbound, type IngestConnection } from "./ingest-store.js";
 
@@ -26,7 +26,8 @@ export async function ingest(ctx: Context, connection: IngestConnection, inbound
   // Only a repeat with media is worth a look first (no second download); storeInbound skips repeats itself.
   if (inbound.media && (await isStored(ctx.db, connection, inbound.wid))) return;
 
-  const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound.media) : undefined;
+  // A download failure throws (the provider delivers again later); a refused file leaves the message without it.
+  const media = inbound.media ? await keepInboundFile(ctx, connection.companyId, await inbound.media()) : undefined;
   const stored = await storeInbound(ctx.database, connection, inbound, media);
   if (!stored) {
     // A concurrent repeat of the same delivery won the insert; its copy of the file is the one kept.
@@ -34,29 +35,6 @@ export async function ingest(ctx: Context, connection: IngestConnection, inbound
     return;
   }
   await announce(ctx, connection.companyId, { ...stored, action: "create" });
-}
-
-/**
- * A download failure throws (the provider delivers again later); a file that
- * storage refuses (bytes unlike its type, empty, too big) would be refused on
- * every retry, so the message is kept without it instead of being lost.
- */
-async function storeMedia(
-  ctx: Context,
-  companyId: number,
-  fetchMedia: NonNullable<InboundMessage["media"]>,
-): Promise<StoredMedia | undefined> {
-  const file = await fetchMedia();
-  try {
-    return await ctx.media.save(companyId, { filename: file.fileName, data: file.data }, inboundKind);
-  } catch (err) {
-    if (!(err instanceof AppError) || (err.code !== "ERR_INVALID_FILE" && err.code !== "ERR_FILE_TOO_LARGE")) throw err;
-    ctx.log.warn(
-      { companyId, code: err.code, mimetype: file.mimetype },
-      "inbound media refused by storage; message kept without it",
-    );
-    return undefined;
-  }
 }
 
 async function applyChange(ctx: Context, connection: IngestConnection, inbound: InboundMessage) {

@@ -3,43 +3,24 @@
  * WhatsApp (the fake Graph API) received, what was stored in the company's
  * media, and what is refused (core-platform §2.10, §5, §7.5).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { describe, expect, it } from "vitest";
 import { cloudServerPerFile } from "../../../test/cloud-connection.js";
 import { buildTenant } from "../../../test/factories.js";
 import { sampleMedia, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
-import { openChat, sentTo, storedMessages, type Chat } from "../../../test/messages.js";
+import { openChat, recordedAudio, sendFiles, sentTo, storedMessages } from "../../../test/messages.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
 
 let s: TestServer;
 let fake: FakeGraph;
 cloudServerPerFile((started) => ({ s, fake } = started));
 
-async function sendFiles(c: Chat, files: { name: string; type: string; data: Buffer; body?: string }[]) {
-  const form = new FormData();
-  form.append("fromMe", "true");
-  for (const f of files) {
-    form.append("medias", new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
-    form.append("body", f.body ?? f.name);
-  }
-  const request = new Request("http://local/", { method: "POST", body: form });
-  return s.request({
-    method: "POST",
-    path: `/messages/${c.ticket.id}`,
-    token: c.token,
-    headers: { "content-type": request.headers.get("content-type")! },
-    body: Buffer.from(await request.arrayBuffer()),
-  });
-}
-
 describe("sending files", () => {
   it("sends an image with its caption, a document by its name, both stored in the company's media", async () => {
     const c = await openChat(s, fake);
-    const res = await sendFiles(c, [
+    const res = await sendFiles(s, c, [
       { name: "foto.png", type: "image/png", data: sampleMedia.image.data, body: "Segue a foto" },
       { name: "pedido.pdf", type: "application/pdf", data: sampleMedia.document.data },
     ]);
@@ -64,27 +45,8 @@ describe("sending files", () => {
 
   it("converts a recorded audio to an OGG/Opus voice note", async () => {
     const c = await openChat(s, fake);
-    const recording = spawnSync(
-      ffmpeg.path,
-      [
-        "-hide_banner",
-        "-loglevel",
-        "error",
-        "-f",
-        "lavfi",
-        "-i",
-        "sine=frequency=440:duration=1",
-        "-c:a",
-        "libopus",
-        "-f",
-        "webm",
-        "pipe:1",
-      ],
-      { maxBuffer: 10 * 1024 * 1024 },
-    );
-    expect(recording.status).toBe(0);
     const name = `audio-record-site-${Date.now()}.mp3`;
-    const res = await sendFiles(c, [{ name, type: "audio/webm", data: recording.stdout }]);
+    const res = await sendFiles(s, c, [{ name, type: "audio/webm", data: recordedAudio(1) }]);
     expect(res.statusCode, res.body).toBe(200);
     const [voice] = res.json<{ mediaType: string; mediaUrl: string; body: string }[]>();
     expect(voice).toMatchObject({ mediaType: "audio", body: name });
@@ -127,7 +89,7 @@ describe("sending files", () => {
     ];
     const uploadsBefore = fake.uploads.length;
     for (const { files, error } of cases) {
-      const res = await sendFiles(c, files);
+      const res = await sendFiles(s, c, files);
       expect(res.json().error, files[0]!.name).toBe(error);
     }
     expect(await storedMessages(s, c.ticket.id)).toEqual([]);

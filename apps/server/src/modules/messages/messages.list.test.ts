@@ -1,5 +1,5 @@
 /** GET /messages/{ticketId}: the conversation's pages and reading one's own ticket (core-platform §2.10, §7.5). */
-import { channels, messagePageSize, rooms } from "@balcao/contracts";
+import { channels, messagePageSize } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { messages, tickets } from "../../db/schema/index.js";
@@ -9,7 +9,7 @@ import { buildQueue, buildTenant } from "../../../test/factories.js";
 import { startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { conversation } from "../../../test/messages.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record, until } from "../../../test/sockets.js";
+import { closeAllSockets, connectSocket, flush, joinRoom, record, until } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
 
 let s: TestServer;
@@ -156,8 +156,7 @@ describe("messages: reading a ticket", () => {
     await buildMessage(s, ticket, { wid: "wamid.A", read: false });
     await buildMessage(s, ticket, { wid: "wamid.B", read: false });
     const socket = await connectSocket(s, c.token);
-    socket.emit("joinTickets", "open");
-    await inRoom(s, socket, rooms.tickets(c.companyId, "open"));
+    await joinRoom(socket, "joinTickets", "open");
     const events = record(socket, channels.ticket(c.companyId));
 
     // Someone else looking (an admin) reads nothing.
@@ -180,8 +179,7 @@ describe("messages: reading a ticket", () => {
     const kept = await buildMessage(s, ticket, { wid: "wamid.D", read: false });
     const before = await s.ctx.db.query.tickets.findFirst({ where: eq(tickets.id, ticket.id) });
     const socket = await connectSocket(s, c.token);
-    socket.emit("joinTickets", "open");
-    await inRoom(s, socket, rooms.tickets(c.companyId, "open"));
+    await joinRoom(socket, "joinTickets", "open");
     const events = record(socket, channels.ticket(c.companyId));
     expect((await page(c.token, ticket.id)).messages.map((m) => m.id)).toEqual([kept.id]);
     await flush(s, socket);

@@ -3,8 +3,9 @@ import { messageListQuerySchema, messageSendSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
+import { uploadOf } from "../../http/uploads.js";
 import { deleteMessage, listMessages, retryMessage } from "./messages.service.js";
-import { readMessageForm, sendAgentFiles, sendAgentText } from "./send-agent-message.js";
+import { messageUploads, sendAgentFiles, sendAgentText } from "./send-agent-message.js";
 
 const ticketParams = z.object({ ticketId: z.coerce.number().int().positive() });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -18,13 +19,13 @@ export function messagesRoutes(ctx: Context): FastifyPluginAsyncZod {
       (req) => listMessages(ctx, req.auth, req.params.ticketId, req.query.pageNumber),
     );
 
-    // JSON is validated here; a multipart body (files) is read part by part in the handler.
+    // JSON is validated here; a multipart body (files) is read part by part once the ticket takes it.
     app.post(
       "/messages/:ticketId",
       { config: { access: "user" }, schema: { ...schema, params: ticketParams } },
-      async (req) =>
+      (req) =>
         req.isMultipart()
-          ? sendAgentFiles(ctx, req.auth, req.params.ticketId, await readMessageForm(req))
+          ? sendAgentFiles(ctx, req.auth, req.params.ticketId, uploadOf(req, ctx, messageUploads))
           : sendAgentText(ctx, req.auth, req.params.ticketId, messageSendSchema.parse(req.body)),
     );
 

@@ -4,7 +4,7 @@
  * Graph API) received, what was stored and what went out live (core-platform
  * §2.10, §2.11, §5, §7.5). Files are in messages.files.test.ts.
  */
-import { channels, rooms } from "@balcao/contracts";
+import { channels } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, tickets } from "../../db/schema/index.js";
@@ -14,7 +14,7 @@ import { buildTenant, buildUser, login } from "../../../test/factories.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
 import { openChat, sentTo, storedMessages, type Chat } from "../../../test/messages.js";
-import { connectSocket, flush, inRoom, record, until } from "../../../test/sockets.js";
+import { connectSocket, flush, joinRoom, record, until } from "../../../test/sockets.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -27,8 +27,7 @@ describe("sending text", () => {
   it("stores it as the agent's (ack 1), announces it, sends it, then records WhatsApp's id with ack 2", async () => {
     const c = await openChat(s, fake);
     const socket = await connectSocket(s, c.token);
-    socket.emit("joinChatBox", c.ticket.id);
-    await inRoom(s, socket, rooms.chatBox(c.companyId, c.ticket.id));
+    await joinRoom(socket, "joinChatBox", c.ticket.id);
     const live = record<{ action: string; message: { ack: number; body: string } }>(
       socket,
       channels.appMessage(c.companyId),
@@ -153,8 +152,7 @@ describe("deleting a message", () => {
     await sendText(c, { body: "Nunca chegou" });
     const failed = (await storedMessages(s, c.ticket.id)).at(-1)!;
     const socket = await connectSocket(s, c.token);
-    socket.emit("joinChatBox", c.ticket.id);
-    await inRoom(s, socket, rooms.chatBox(c.companyId, c.ticket.id));
+    await joinRoom(socket, "joinChatBox", c.ticket.id);
     const live = record<{ action: string; message: { id: number; isDeleted: boolean } }>(
       socket,
       channels.appMessage(c.companyId),

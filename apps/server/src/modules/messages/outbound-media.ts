@@ -5,11 +5,15 @@
  * name and first bytes; executables and unknown kinds are refused
  * (ERR_INVALID_FILE, ERR_FILE_TOO_LARGE). A recorded audio
  * (audio-record-site-*.mp3, or an audio/webm|ogg upload) is converted to an
- * OGG/Opus voice note. Every file of a request is checked before any is kept.
+ * OGG/Opus voice note. Every file of a request is checked before any is kept;
+ * a file's kind (by name) sets how many of its bytes an upload takes at all.
  */
 import path from "node:path";
-import type { MediaType } from "@balcao/contracts";
+import { mediaLimits, type MediaType } from "@balcao/contracts";
+import type { Context } from "../../context.js";
 import { AppError } from "../../http/errors.js";
+import type { UploadedFile } from "../../http/uploads.js";
+import type { ReceivedFile } from "../../media/incoming.js";
 import { toVoiceNote, voiceNoteMimetype } from "./voice-note.js";
 
 const MB = 1024 * 1024;
@@ -21,9 +25,9 @@ interface Kind {
 const image: Kind = { mediaType: "image", maxBytes: 5 * MB };
 const video: Kind = { mediaType: "video", maxBytes: 16 * MB };
 const audio: Kind = { mediaType: "audio", maxBytes: 16 * MB };
-const document: Kind = { mediaType: "application", maxBytes: 100 * MB };
+const document: Kind = { mediaType: "application", maxBytes: mediaLimits.fileMaxBytes };
 
-/** The largest file any kind takes: the multipart reader stops one byte past it. */
+/** The largest file any kind takes. */
 export const largestFile = document.maxBytes;
 
 const startsWith =
@@ -92,40 +96,60 @@ const executable = [
   startsWith("#!/"),
 ];
 
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
-
 /** A file ready to store and send. */
-export interface PreparedFile {
+export interface PreparedFile extends ReceivedFile {
   /** The name it is stored under (a converted voice note ends in .ogg). */
   fileName: string;
   mimetype: string;
   mediaType: MediaType;
-  data: Buffer;
   voiceNote: boolean;
 }
 
-function isRecordedAudio(file: UploadedFile): boolean {
+function isRecordedAudio(file: { filename: string; mimetype: string }): boolean {
   return path.basename(file.filename).startsWith("audio-record-site") || /^audio\/(webm|ogg)\b/i.test(file.mimetype);
 }
 
-export async function prepareFile(file: UploadedFile): Promise<PreparedFile> {
-  const name = path.basename(file.filename.replace(/\\/g, "/")).trim() || "file";
-  if (file.data.length === 0 || executable.some((sig) => sig(file.data))) throw new AppError("ERR_INVALID_FILE");
+/** The plain name of a file as sent ("C:\\x\\a.pdf" → "a.pdf"). */
+function plainName(filename: string): string {
+  return path.basename(filename.replace(/\\/g, "/")).trim() || "file";
+}
+
+/**
+ * The most bytes a file may have, known from its name and type before its
+ * bytes arrive (the upload stops there); an unknown kind is refused at once.
+ */
+export function fileCap(file: { filename: string; mimetype: string }): number {
+  if (isRecordedAudio(file)) return audio.maxBytes;
+  const rule = accepted[path.extname(plainName(file.filename)).toLowerCase()];
+  if (!rule) throw new AppError("ERR_INVALID_FILE");
+  return rule.kind.maxBytes;
+}
+
+/**
+ * Checks an uploaded file by name, size and first bytes; a recording is
+ * converted to a voice note, whose file goes to `derived` (removed with the
+ * upload unless kept).
+ */
+export async function prepareFile(
+  ctx: Context,
+  file: UploadedFile,
+  derived: { path: string }[],
+): Promise<PreparedFile> {
+  const name = plainName(file.filename);
+  if (file.size === 0 || executable.some((sig) => sig(file.head))) throw new AppError("ERR_INVALID_FILE");
   if (isRecordedAudio(file)) {
-    if (file.data.length > audio.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
-    const data = await toVoiceNote(file.data);
+    if (file.size > audio.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
+    const output = await ctx.media.incomingPath();
+    derived.push({ path: output });
+    const converted = await toVoiceNote(file.path, output);
     const fileName = `${path.basename(name, path.extname(name))}.ogg`;
-    return { fileName, mimetype: voiceNoteMimetype, mediaType: "audio", data, voiceNote: true };
+    return { ...converted, fileName, mimetype: voiceNoteMimetype, mediaType: "audio", voiceNote: true };
   }
   const rule = accepted[path.extname(name).toLowerCase()];
   if (!rule) throw new AppError("ERR_INVALID_FILE");
-  if (file.data.length > rule.kind.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
-  if (!rule.check(file.data)) throw new AppError("ERR_INVALID_FILE");
-  return { fileName: name, mimetype: rule.mimetype, mediaType: rule.kind.mediaType, data: file.data, voiceNote: false };
+  if (file.size > rule.kind.maxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
+  if (!rule.check(file.head)) throw new AppError("ERR_INVALID_FILE");
+  return { ...file, fileName: name, mimetype: rule.mimetype, mediaType: rule.kind.mediaType, voiceNote: false };
 }
 
 /** The storage kind for a prepared file: its own extension, its kind's limit. */

@@ -4,18 +4,19 @@
  * their messages (reply and recording are off otherwise): anything else
  * answers ERR_NO_PERMISSION with details.reason "ticketNotOpen". Text comes
  * as JSON; files as multipart `medias` with one `body` per file (the file's
- * name for plain files, the text of a quick message for its media).
+ * name for plain files, the text of a quick message for its media), read
+ * only once the ticket is known to take them (http/uploads.ts).
  */
 import type { MessageDto } from "@balcao/contracts";
-import { quotedMsgSchema } from "@balcao/contracts";
-import type { FastifyRequest } from "fastify";
+import { mediaLimits, quotedMsgSchema } from "@balcao/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import type { Upload, UploadForm, UploadLimits, UploadedFile } from "../../http/uploads.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { loadViewer, visibleTicketRow } from "../tickets/ticket-visibility.js";
-import { largestFile, prepareFile, storageKind, type PreparedFile, type UploadedFile } from "./outbound-media.js";
+import { fileCap, prepareFile, storageKind, type PreparedFile } from "./outbound-media.js";
 import { sendTicketMessage } from "./send-message.js";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -81,36 +82,30 @@ export interface MessageForm {
   fields: Record<string, string>;
 }
 
-/** Reads the multipart form in order; a file past the largest kind's limit is refused before the rest is read. */
-export async function readMessageForm(req: FastifyRequest): Promise<MessageForm> {
-  const form: MessageForm = { files: [], bodies: [], fields: {} };
-  for await (const part of req.parts({ limits: { fileSize: largestFile } })) {
-    if (part.type === "file") {
-      if (part.fieldname !== "medias") {
-        part.file.resume();
-        continue;
-      }
-      const data = await part.toBuffer().catch((err: unknown) => {
-        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("ERR_FILE_TOO_LARGE");
-        throw err;
-      });
-      form.files.push({ filename: part.filename, mimetype: part.mimetype, data });
-    } else if (part.fieldname === "body" && typeof part.value === "string") {
-      form.bodies.push(part.value);
-    } else if (part.fieldname === "quotedMsg" && typeof part.value === "string" && part.value) {
-      form.quotedMsg = quotedFormField(part.value);
-    } else if (typeof part.value === "string") {
-      form.fields[part.fieldname] = part.value;
-    }
+/** A message form's files: `medias`, each one within its kind's limit, all of them within the request's. */
+export const messageUploads: UploadLimits = {
+  fileField: "medias",
+  maxFiles: mediaLimits.messageFilesMax,
+  maxBytes: mediaLimits.messageRequestMaxBytes,
+  fileMaxBytes: fileCap,
+};
+
+/** The form's fields read in order: one body per file, the quoted message, the rest by name. */
+export function messageFormOf(form: UploadForm): MessageForm {
+  const message: MessageForm = { files: form.files, bodies: [], fields: {} };
+  for (const { name, value } of form.fields) {
+    if (name === "body") message.bodies.push(value);
+    else if (name === "quotedMsg") message.quotedMsg = value ? quotedFormField(value) : undefined;
+    else message.fields[name] = value;
   }
-  return form;
+  return message;
 }
 
 /** Every file checked (and a recording converted) before any is kept, so a bad one stores and sends nothing. */
-export async function prepareFiles(files: UploadedFile[]): Promise<PreparedFile[]> {
-  if (files.length === 0) throw new AppError("ERR_VALIDATION", { field: "medias" });
+export async function prepareFiles(ctx: Context, form: UploadForm): Promise<PreparedFile[]> {
+  if (form.files.length === 0) throw new AppError("ERR_VALIDATION", { field: "medias" });
   const prepared: PreparedFile[] = [];
-  for (const file of files) prepared.push(await prepareFile(file));
+  for (const file of form.files) prepared.push(await prepareFile(ctx, file, form.derived));
   return prepared;
 }
 
@@ -130,7 +125,7 @@ export async function sendPreparedFiles(
   const sent: MessageDto[] = [];
   let refusal: Error | undefined;
   for (const [i, file] of prepared.entries()) {
-    const stored = await ctx.media.save(companyId, { filename: file.fileName, data: file.data }, storageKind(file));
+    const stored = await ctx.media.keep(companyId, { ...file, filename: file.fileName }, storageKind(file));
     const body = (form.bodies[i] ?? "").trim() || form.files[i]!.filename;
     // A plain file's body is its own name: WhatsApp would show it twice as a caption.
     const caption = file.voiceNote || body === form.files[i]!.filename ? "" : body;
@@ -145,14 +140,18 @@ export async function sendPreparedFiles(
   return sent;
 }
 
+/** The ticket is checked before the form is read: a refused upload reads no body and stores nothing. */
 export async function sendAgentFiles(
   ctx: Context,
   who: AccessClaims,
   ticketId: number,
-  form: MessageForm,
+  upload: Upload,
 ): Promise<MessageDto[]> {
   const ticket = await openTicket(ctx, who, ticketId);
-  const quotedMsgId = await quotedIn(ctx, ticket, form.quotedMsg);
-  const prepared = await prepareFiles(form.files);
-  return sendPreparedFiles(ctx, who.companyId, ticket.id, form, prepared, { userId: who.id, quotedMsgId });
+  return upload(async (form) => {
+    const message = messageFormOf(form);
+    const quotedMsgId = await quotedIn(ctx, ticket, message.quotedMsg);
+    const prepared = await prepareFiles(ctx, form);
+    return sendPreparedFiles(ctx, who.companyId, ticket.id, message, prepared, { userId: who.id, quotedMsgId });
+  });
 }

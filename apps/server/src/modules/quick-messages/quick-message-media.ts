@@ -7,27 +7,23 @@
  */
 import path from "node:path";
 import { quickMessageLimits, type QuickMessageDto } from "@balcao/contracts";
-import type { FastifyRequest } from "fastify";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { quickMessages } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import type { Upload, UploadLimits } from "../../http/uploads.js";
 import type { AccessClaims } from "../auth/tokens.js";
-import { prepareFile, storageKind, type UploadedFile } from "../messages/outbound-media.js";
+import { fileCap, prepareFile, storageKind } from "../messages/outbound-media.js";
 import { loadEditableQuickMessage, publishQuickMessage } from "./quick-messages.service.js";
 
-/** The multipart `file` part (typeArch='quickMessage' rides along), read to one byte past the cap. */
-export async function readQuickMessageFile(req: FastifyRequest): Promise<UploadedFile> {
-  if (!req.isMultipart()) throw new AppError("ERR_INVALID_FILE");
-  const part = await req.file({
-    limits: { fileSize: quickMessageLimits.mediaMaxBytes + 1 },
-    throwFileSizeLimit: false,
-  });
-  if (!part) throw new AppError("ERR_INVALID_FILE");
-  const data = await part.toBuffer();
-  if (part.file.truncated || data.length > quickMessageLimits.mediaMaxBytes) throw new AppError("ERR_FILE_TOO_LARGE");
-  return { filename: part.filename, mimetype: part.mimetype, data };
-}
+/** The multipart `file` part (typeArch='quickMessage' rides along): its kind's limit, within the cap. */
+export const quickMessageUploads: UploadLimits = {
+  fileField: "file",
+  maxFiles: 1,
+  maxBytes: quickMessageLimits.mediaMaxBytes,
+  fileMaxBytes: (file) =>
+    Math.min(fileCap({ ...file, filename: underscoredName(file.filename) }), quickMessageLimits.mediaMaxBytes),
+};
 
 /** "My price list.pdf" → "My_price_list.pdf" (business-areas §5). */
 export function underscoredName(filename: string): string {
@@ -49,26 +45,31 @@ async function setMedia(
   return publishQuickMessage(ctx, "update", row);
 }
 
+/** The quick message is checked (the caller may edit it) before the file is read. */
 export async function uploadQuickMessageMedia(
   ctx: Context,
   who: AccessClaims,
   id: number,
-  file: UploadedFile,
+  upload: Upload,
 ): Promise<QuickMessageDto> {
   const before = await loadEditableQuickMessage(ctx, who, id);
-  const prepared = await prepareFile({ ...file, filename: underscoredName(file.filename) });
-  const stored = await ctx.media.save(
-    who.companyId,
-    { filename: prepared.fileName, data: prepared.data },
-    storageKind(prepared),
-  );
-  const saved = await setMedia(ctx, who, id, stored).catch(async (err: unknown) => {
-    // Deleted while uploading: leave no orphan file behind.
-    await ctx.media.remove(stored.mediaPath);
-    throw err;
+  return upload(async (form) => {
+    const file = form.files[0];
+    if (!file) throw new AppError("ERR_INVALID_FILE");
+    const prepared = await prepareFile(ctx, { ...file, filename: underscoredName(file.filename) }, form.derived);
+    const stored = await ctx.media.keep(
+      who.companyId,
+      { ...prepared, filename: prepared.fileName },
+      storageKind(prepared),
+    );
+    const saved = await setMedia(ctx, who, id, stored).catch(async (err: unknown) => {
+      // Deleted while uploading: leave no orphan file behind.
+      await ctx.media.remove(stored.mediaPath);
+      throw err;
+    });
+    await ctx.media.remove(before.mediaPath);
+    return saved;
   });
-  await ctx.media.remove(before.mediaPath);
-  return saved;
 }
 
 export async function removeQuickMessageMedia(ctx: Context, who: AccessClaims, id: number): Promise<QuickMessageDto> {

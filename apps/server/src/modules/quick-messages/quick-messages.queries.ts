@@ -2,7 +2,7 @@
  * Quick message reads, every one scoped by the company. A user sees their own
  * quick messages and the company's shared ones (geral).
  */
-import { quickMessageLimits } from "@balcao/contracts";
+import { lookupListMax, quickMessageLimits } from "@balcao/contracts";
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { quickMessages } from "../../db/schema/index.js";
@@ -49,11 +49,13 @@ export async function pageOfQuickMessages(
   return { rows, count: total?.n ?? 0 };
 }
 
-/** What the message input suggests: the active ones the user sees. */
-export function activeQuickMessages(db: Db, companyId: number, userId: number) {
+/** What the message input suggests: the active ones the user sees whose shortcode has the text typed, at most lookupListMax. */
+export function activeQuickMessages(db: Db, companyId: number, userId: number, searchParam: string) {
+  const active = and(visibleTo(companyId, userId), eq(quickMessages.status, true));
   return db
     .select()
     .from(quickMessages)
-    .where(and(visibleTo(companyId, userId), eq(quickMessages.status, true)))
-    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id));
+    .where(searchParam ? and(active, ilike(quickMessages.shortcode, containsPattern(searchParam))) : active)
+    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
+    .limit(lookupListMax);
 }

@@ -2,11 +2,12 @@
  * /quick-messages (business-areas §7 "Quick messages"): every signed-in user
  * keeps their own quick messages and reads the company's shared ones.
  */
-import { quickMessageListQuerySchema, quickMessageSaveSchema } from "@balcao/contracts";
+import { lookupQuerySchema, quickMessageListQuerySchema, quickMessageSaveSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
-import { readQuickMessageFile, removeQuickMessageMedia, uploadQuickMessageMedia } from "./quick-message-media.js";
+import { uploadOf } from "../../http/uploads.js";
+import { quickMessageUploads, removeQuickMessageMedia, uploadQuickMessageMedia } from "./quick-message-media.js";
 import { presentQuickMessage } from "./quick-messages.presenter.js";
 import {
   createQuickMessage,
@@ -18,8 +19,6 @@ import {
 } from "./quick-messages.service.js";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-// companyId and userId are sent by the client; who is asking comes from the token.
-const listQuery = z.object({ companyId: z.unknown().optional(), userId: z.unknown().optional() }).loose();
 const tags = ["quick-messages"];
 const user = { access: "user" } as const;
 
@@ -28,8 +27,8 @@ export function quickMessagesRoutes(ctx: Context): FastifyPluginAsyncZod {
     app.get("/quick-messages", { config: user, schema: { tags, querystring: quickMessageListQuerySchema } }, (req) =>
       listQuickMessagesPage(ctx, req.auth, req.query.searchParam, req.query.pageNumber),
     );
-    app.get("/quick-messages/list", { config: user, schema: { tags, querystring: listQuery } }, (req) =>
-      listActiveQuickMessages(ctx, req.auth),
+    app.get("/quick-messages/list", { config: user, schema: { tags, querystring: lookupQuerySchema } }, (req) =>
+      listActiveQuickMessages(ctx, req.auth, req.query.searchParam),
     );
     app.get("/quick-messages/:id", { config: user, schema: { tags, params: idParams } }, async (req) =>
       presentQuickMessage(await loadQuickMessage(ctx, req.auth, req.params.id)),
@@ -46,8 +45,8 @@ export function quickMessagesRoutes(ctx: Context): FastifyPluginAsyncZod {
       await deleteQuickMessage(ctx, req.auth, req.params.id);
       return { message: "Quick message deleted" };
     });
-    app.post("/quick-messages/:id/media-upload", { config: user, schema: { tags, params: idParams } }, async (req) =>
-      uploadQuickMessageMedia(ctx, req.auth, req.params.id, await readQuickMessageFile(req)),
+    app.post("/quick-messages/:id/media-upload", { config: user, schema: { tags, params: idParams } }, (req) =>
+      uploadQuickMessageMedia(ctx, req.auth, req.params.id, uploadOf(req, ctx, quickMessageUploads)),
     );
     app.delete("/quick-messages/:id/media-upload", { config: user, schema: { tags, params: idParams } }, (req) =>
       removeQuickMessageMedia(ctx, req.auth, req.params.id),

@@ -42,8 +42,12 @@ export async function listQuickMessagesPage(
   return { records: rows.map(presentQuickMessage), count, hasMore };
 }
 
-export async function listActiveQuickMessages(ctx: Context, who: AccessClaims): Promise<QuickMessageDto[]> {
-  return (await activeQuickMessages(ctx.db, who.companyId, who.id)).map(presentQuickMessage);
+export async function listActiveQuickMessages(
+  ctx: Context,
+  who: AccessClaims,
+  searchParam: string,
+): Promise<QuickMessageDto[]> {
+  return (await activeQuickMessages(ctx.db, who.companyId, who.id, searchParam)).map(presentQuickMessage);
 }
 
 export async function loadQuickMessage(ctx: Context, who: AccessClaims, id: number): Promise<QuickMessageRow> {

@@ -1,5 +1,5 @@
 /** /quick-messages (business-areas §2.7, §3, §7): visibility, edit rights, list shapes, realtime and isolation. */
-import { channels, type ChannelPayloads, type QuickMessageDto } from "@balcao/contracts";
+import { channels, lookupListMax, type ChannelPayloads, type QuickMessageDto } from "@balcao/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTenant, buildUser, login } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
@@ -81,6 +81,16 @@ describe("create and read", () => {
     expect(shortcodes(second.records)).toEqual(["r19", "r20", "r21"]);
     expect(shortcodes((await page(t.agent.token, "&searchParam=chave%20pix")).records)).toEqual(["pix"]);
     expect(shortcodes((await page(t.agent.token, "&searchParam=R2")).records)).toEqual(["r20", "r21"]);
+  });
+
+  it("gives the message input at most 50, those whose shortcode has the text typed (searchParam)", async () => {
+    const t = await buildTenant(s);
+    for (let i = 0; i < lookupListMax + 5; i++) await create(t.agent.token, { shortcode: `atalho${i}` });
+    await create(t.agent.token, { shortcode: "pix", message: "Nossa chave PIX é 123" });
+    const suggestions = (query: string) =>
+      s.request({ path: `/quick-messages/list?companyId=1&userId=1${query}`, token: t.agent.token });
+    expect((await suggestions("")).json()).toHaveLength(lookupListMax);
+    expect(shortcodes((await suggestions("&searchParam=PI")).json<QuickMessageDto[]>())).toEqual(["pix"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { tagLimits } from "@balcao/contracts";
+import { lookupListMax, tagLimits } from "@balcao/contracts";
 import { and, asc, count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tags, tickets, ticketTags } from "../../db/schema/index.js";
@@ -29,13 +29,22 @@ export async function pageOfTags(db: Db, companyId: number, searchParam: string,
   return { rows, count: total?.n ?? 0 };
 }
 
-/** Every tag of the company (the ticket tag autocomplete), or only the kanban lanes. */
-export function allTags(db: Db, companyId: number, onlyKanban = false) {
-  const own = eq(tags.companyId, companyId);
+/** The tags matching the search, by name, at most lookupListMax (the ticket tag autocomplete and filter). */
+export function tagsNamed(db: Db, companyId: number, searchParam: string) {
   return db
     .select()
     .from(tags)
-    .where(onlyKanban ? and(own, eq(tags.kanban, 1)) : own)
+    .where(searchWhere(companyId, searchParam))
+    .orderBy(asc(tags.name), asc(tags.id))
+    .limit(lookupListMax);
+}
+
+/** The company's kanban lanes. */
+export function kanbanTags(db: Db, companyId: number) {
+  return db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
     .orderBy(asc(tags.name), asc(tags.id));
 }
 

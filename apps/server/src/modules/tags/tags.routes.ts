@@ -3,12 +3,12 @@
  * /tags/sync (a ticket's tags) is a ticket write and lives in tickets.routes.ts;
  * /ticket/kanban and /ticket-tags are not here.
  */
-import { listQuerySchema, tagSaveSchema } from "@balcao/contracts";
+import { listQuerySchema, lookupQuerySchema, tagSaveSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
 import { presentTag } from "./tags.presenter.js";
-import { allTags } from "./tags.queries.js";
+import { kanbanTags, tagsNamed } from "./tags.queries.js";
 import { createTag, deleteTag, listTagsPage, showTag, updateTag } from "./tags.service.js";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -23,12 +23,14 @@ export function tagsRoutes(ctx: Context): FastifyPluginAsyncZod {
       (req) => listTagsPage(ctx, req.auth.companyId, req.query.searchParam, req.query.pageNumber),
     );
 
-    app.get("/tags/list", { config: { access: "user" }, schema }, async (req) =>
-      (await allTags(ctx.db, req.auth.companyId)).map(presentTag),
+    app.get(
+      "/tags/list",
+      { config: { access: "user" }, schema: { ...schema, querystring: lookupQuerySchema } },
+      async (req) => (await tagsNamed(ctx.db, req.auth.companyId, req.query.searchParam)).map(presentTag),
     );
 
     app.get("/tags/kanban", { config: { access: "user", plan: "useKanban" }, schema }, async (req) => ({
-      lista: (await allTags(ctx.db, req.auth.companyId, true)).map(presentTag),
+      lista: (await kanbanTags(ctx.db, req.auth.companyId)).map(presentTag),
     }));
 
     app.get("/tags/:id", { config: { access: "user" }, schema: { ...schema, params: idParams } }, (req) =>

@@ -1,4 +1,5 @@
 /** Tags (business-areas §2.5, §3 Tag, §5 Tag, §7 "Tags and kanban"). */
+import { lookupListMax } from "@balcao/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildPlan, buildTenant, buildUser, login } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
@@ -161,7 +162,7 @@ describe("tags: the kanban flag", () => {
 });
 
 describe("tags: lists", () => {
-  it("pages by name with search, count and hasMore; /tags/list has every tag", async () => {
+  it("pages by name with search, count and hasMore; /tags/list answers at most 50, searched by searchParam", async () => {
     const t = await buildTenant(s);
     for (let i = 0; i < 23; i++) await newTag(t.agent.token, { name: `Alpha ${String(i).padStart(2, "0")}` });
     await newTag(t.agent.token, { name: "Beta_%" });
@@ -176,6 +177,10 @@ describe("tags: lists", () => {
     expect((await list(t, "?searchParam=_%25")).json().tags.map((x: { name: string }) => x.name)).toEqual(["Beta_%"]);
     const all = await s.request({ path: "/tags/list", token: t.agent.token });
     expect(all.json()).toHaveLength(24);
+    for (let i = 0; i < lookupListMax; i++) await newTag(t.agent.token, { name: `Gamma ${i}` });
+    expect((await s.request({ path: "/tags/list", token: t.agent.token })).json()).toHaveLength(lookupListMax);
+    const searched = await s.request({ path: "/tags/list?searchParam=beta", token: t.agent.token });
+    expect(searched.json().map((x: { name: string }) => x.name)).toEqual(["Beta_%"]);
   });
 });
 

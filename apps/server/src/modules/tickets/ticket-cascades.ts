@@ -13,22 +13,28 @@ import { publishTicket } from "./tickets.service.js";
 
 export async function contactTicketsGoing(ctx: Context, companyId: number, contactId: number): Promise<() => void> {
   const going = await ctx.db
-    .select({ id: tickets.id, status: tickets.status })
+    .select({
+      id: tickets.id,
+      companyId: tickets.companyId,
+      status: tickets.status,
+      queueId: tickets.queueId,
+      userId: tickets.userId,
+    })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
   return () => {
-    for (const t of going) emitTicketDelete(ctx, companyId, t.id, t.status);
+    for (const t of going) emitTicketDelete(ctx, t);
   };
 }
 
 /** Only the active ones: a resolved ticket's list row changes nothing anyone acts on. */
 export async function queueTicketsLeft(ctx: Context, companyId: number, queueId: number): Promise<() => Promise<void>> {
   const left = await ctx.db
-    .select({ id: tickets.id })
+    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.queueId, queueId), ne(tickets.status, "closed")));
   return async () => {
-    // One deleted meanwhile has nothing left to announce.
-    for (const t of left) await publishTicket(ctx, companyId, t.id).catch(() => undefined);
+    // One deleted meanwhile has nothing left to announce; the queue's agents who lose sight of it get a delete.
+    for (const t of left) await publishTicket(ctx, companyId, t.id, { ...t, queueId }).catch(() => undefined);
   };
 }

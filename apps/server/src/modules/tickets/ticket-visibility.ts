@@ -19,7 +19,7 @@
  * does not mistake it for an expired session. Another company's ticket answers
  * 404 ERR_NO_TICKET_FOUND, as if it did not exist.
  */
-import { can } from "@balcao/contracts";
+import { can, type ErrorCode } from "@balcao/contracts";
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tickets, userQueues, users } from "../../db/schema/index.js";
@@ -93,4 +93,15 @@ export async function visibleTicketRow(
   if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
   if (!canSee(viewer, row)) throw new AppError("ERR_NO_PERMISSION");
   return row;
+}
+
+/** Why the viewer may not open a ticket's box (its realtime room), or undefined when they may. */
+export async function ticketRefusal(db: Db, viewer: Viewer, id: number): Promise<ErrorCode | undefined> {
+  try {
+    await visibleTicketRow(db, viewer, { id });
+    return undefined;
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
 }

@@ -2,7 +2,7 @@
  * PUT /tickets/{id} (§4.1 actions) and DELETE /tickets/{id}: rules, codes and
  * realtime (core-platform §2.13, §4.1, §8.2). Opening is in tickets.create.test.ts.
  */
-import { channels, rooms } from "@balcao/contracts";
+import { channels } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../db/schema/index.js";
@@ -11,7 +11,7 @@ import { buildWhatsapp } from "../../../test/connections.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
-import { connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
 import { pendingTicket, ticketCompany, ticketRow } from "../../../test/tickets.js";
 
@@ -30,8 +30,7 @@ describe("tickets: actions", () => {
     const lanes = [];
     for (const status of ["pending", "open", "closed"]) {
       const lane = await connectSocket(s, c.t.admin.token);
-      lane.emit("joinTickets", status);
-      await inRoom(s, lane, rooms.tickets(c.companyId, status));
+      await joinRoom(lane, "joinTickets", status);
       lane.on(channels.ticket(c.companyId), (p: { ticket: { status: string } }) =>
         received.push({ status: p.ticket.status, room: status }),
       );
@@ -188,11 +187,9 @@ describe("tickets: delete", () => {
     expect(foreign.statusCode).toBe(404);
 
     const socket = await connectSocket(s, c.agent.token);
-    socket.emit("joinTickets", "pending");
-    await inRoom(s, socket, rooms.tickets(c.companyId, "pending"));
+    await joinRoom(socket, "joinTickets", "pending");
     const elsewhere = await connectSocket(s, o.admin.token);
-    elsewhere.emit("joinTickets", "pending");
-    await inRoom(s, elsewhere, rooms.tickets(o.company.id, "pending"));
+    await joinRoom(elsewhere, "joinTickets", "pending");
     const events = record(socket, channels.ticket(c.companyId));
     const leaked = record(elsewhere, channels.ticket(c.companyId));
     const res = await s.request({ method: "DELETE", path: `/tickets/${ticket.id}`, token: c.t.admin.token });

@@ -2,7 +2,7 @@
  * POST /tickets: who may open a ticket, on which connection and queue, its
  * codes and realtime (core-platform §2.13, §4.1, §8.2).
  */
-import { channels, rooms } from "@balcao/contracts";
+import { channels } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tickets, users } from "../../db/schema/index.js";
@@ -11,7 +11,7 @@ import { buildWhatsapp } from "../../../test/connections.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
-import { connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 import { ticketCompany, ticketRow } from "../../../test/tickets.js";
 
 let s: TestServer;
@@ -24,8 +24,7 @@ describe("tickets: new ticket", () => {
   it("opens a ticket for the caller on the chosen connection, accepted now, and announces it", async () => {
     const c = await ticketCompany(s);
     const socket = await connectSocket(s, c.t.admin.token);
-    socket.emit("joinTickets", "open");
-    await inRoom(s, socket, rooms.tickets(c.companyId, "open"));
+    await joinRoom(socket, "joinTickets", "open");
     const events = record<{ action: string; ticket: { id: number } }>(socket, channels.ticket(c.companyId));
     const res = await create(c.agent.token, {
       contactId: c.contact.id,

@@ -3,14 +3,14 @@
  * (SERVER-BEHAVIOUR "Tickets and messages"), and the ticket's tag set (POST
  * /tags/sync, core-platform §2.9) with the tags page's ticket counts.
  */
-import { channels, rooms } from "@balcao/contracts";
+import { channels } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { messages, tickets } from "../../db/schema/index.js";
 import { buildContact, buildMessage, buildTicket } from "../../../test/conversations.js";
 import { buildQueue, buildTenant, buildUser } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, inRoom, record } from "../../../test/sockets.js";
+import { closeAllSockets, connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
 
 let s: TestServer;
@@ -34,8 +34,7 @@ describe("tickets when their user, queue or contact goes", () => {
     const open = await buildTicket(s, { ...base, status: "open" });
     const closed = await buildTicket(s, { ...base, status: "closed" });
     const socket = await connectSocket(s, t.admin.token);
-    socket.emit("joinTickets", "pending");
-    await inRoom(s, socket, rooms.tickets(t.company.id, "pending"));
+    await joinRoom(socket, "joinTickets", "pending");
     const events = record<{ action: string; ticket: { id: number; status: string; userId: number | null } }>(
       socket,
       channels.ticket(t.company.id),
@@ -61,8 +60,7 @@ describe("tickets when their user, queue or contact goes", () => {
       status: "pending",
     });
     const socket = await connectSocket(s, t.admin.token);
-    socket.emit("joinTickets", "pending");
-    await inRoom(s, socket, rooms.tickets(t.company.id, "pending"));
+    await joinRoom(socket, "joinTickets", "pending");
     const events = record(socket, channels.ticket(t.company.id));
     expect(
       (await s.request({ method: "DELETE", path: `/queue/${queue.id}`, token: t.admin.token })).statusCode,
@@ -79,8 +77,7 @@ describe("tickets when their user, queue or contact goes", () => {
     const ticket = await buildTicket(s, { companyId: t.company.id, contactId: contact.id, status: "closed" });
     await buildMessage(s, ticket);
     const socket = await connectSocket(s, t.admin.token);
-    socket.emit("joinTickets", "closed");
-    await inRoom(s, socket, rooms.tickets(t.company.id, "closed"));
+    await joinRoom(socket, "joinTickets", "closed");
     const events = record(socket, channels.ticket(t.company.id));
     expect(
       (await s.request({ method: "DELETE", path: `/contacts/${contact.id}`, token: t.admin.token })).statusCode,
@@ -108,8 +105,7 @@ describe("tags/sync", () => {
   it("replaces the ticket's tag set (by id, or an existing tag's name), announces the ticket and the moved counts", async () => {
     const c = await tagged();
     const socket = await connectSocket(s, c.t.admin.token);
-    socket.emit("joinTickets", "pending");
-    await inRoom(s, socket, rooms.tickets(c.t.company.id, "pending"));
+    await joinRoom(socket, "joinTickets", "pending");
     const ticketEvents = record<{ ticket: { tags: { name: string }[] } }>(socket, channels.ticket(c.t.company.id));
     const tagEvents = record<{ tag: { name: string; ticketsCount: number } }>(socket, channels.tag(c.t.company.id));
     const first = await sync(c.t.admin.token, {

@@ -159,5 +159,5 @@ export async function updateTicket(
       await transfer(ctx, t, input);
       break;
   }
-  return publishTicket(ctx, who.companyId, id, t.status);
+  return publishTicket(ctx, who.companyId, id, t);
 }

@@ -23,9 +23,11 @@ export async function returnOpenTicketsToPending(
     .update(tickets)
     .set({ status: "pending", userId: null, queuedAt: now, updatedAt: now })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.userId, userId), ne(tickets.status, "closed")))
-    .returning({ id: tickets.id });
-  // Announced as leaving the open list; one that was already pending is just updated in its own.
+    .returning({ id: tickets.id, queueId: tickets.queueId });
+  // Announced as leaving the open list and the user; one that was already pending is just updated in its own.
   return async () => {
-    for (const { id } of returned) await publishTicket(ctx, companyId, id, "open");
+    for (const { id, queueId } of returned) {
+      await publishTicket(ctx, companyId, id, { status: "open", queueId, userId });
+    }
   };
 }

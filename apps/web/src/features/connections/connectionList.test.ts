@@ -1,6 +1,6 @@
 import type { WhatsappDto } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
-import { applySession, upsertConnection } from "./connectionList";
+import { applySession, mergeFetched, upsertConnection } from "./connectionList";
 
 const connection = (status: WhatsappDto["status"], updatedAt: string) =>
   ({
@@ -26,5 +26,14 @@ describe("the connection list cache", () => {
     const fresh = { ...stale, status: "CONNECTED", updatedAt: "2026-11-22T10:00:06.000Z" } as const;
     expect(applySession(list, stale)).toEqual(list);
     expect(applySession(list, fresh)![0]).toMatchObject({ status: "CONNECTED", updatedAt: fresh.updatedAt });
+  });
+
+  it("keeps a session event's newer row when a list read before it is answered after it", () => {
+    const cached = [connection("qrcode", "2026-11-22T10:00:05.000Z")];
+    const [fetched] = mergeFetched(cached, [connection("OPENING", "2026-11-22T10:00:04.000Z")]);
+    expect(fetched).toMatchObject({ status: "qrcode", updatedAt: "2026-11-22T10:00:05.000Z" });
+    const [newer] = mergeFetched(cached, [connection("CONNECTED", "2026-11-22T10:00:06.000Z")]);
+    expect(newer).toMatchObject({ status: "CONNECTED" });
+    expect(mergeFetched(undefined, [connection("OPENING", "2026-11-22T10:00:04.000Z")])[0]!.status).toBe("OPENING");
   });
 });

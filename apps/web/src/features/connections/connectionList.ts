@@ -23,3 +23,14 @@ export function applySession(list: WhatsappDto[] | undefined, s: WhatsappSession
       : c,
   );
 }
+
+/**
+ * A list read before a session event but answered after it (the page opens as
+ * WhatsApp sends a QR) keeps the cache's newer rows.
+ */
+export function mergeFetched(cached: WhatsappDto[] | undefined, fetched: WhatsappDto[]): WhatsappDto[] {
+  return fetched.map((w) => {
+    const current = cached?.find((c) => c.id === w.id);
+    return current && older(w, current) ? current : w;
+  });
+}

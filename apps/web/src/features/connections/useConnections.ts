@@ -5,13 +5,13 @@
  * The user modal's connection select reads the same cache key.
  */
 import type { WhatsappDto } from "@balcao/contracts";
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { replaceEqualDeep, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { useCompanyEvent } from "../../app/socket";
-import { applySession, upsertConnection } from "./connectionList";
+import { applySession, mergeFetched, upsertConnection } from "./connectionList";
 import type { SessionAction } from "./sessionView";
 
 export const connectionsKey = ["whatsapp"] as const;
@@ -28,6 +28,8 @@ export function useConnections(enabled = true) {
   const query = useQuery({
     queryKey: connectionsKey,
     queryFn: () => api.get<WhatsappDto[]>("/whatsapp/", { session: 0 }),
+    structuralSharing: (cached, fetched) =>
+      replaceEqualDeep(cached, mergeFetched(cached as WhatsappDto[] | undefined, fetched as WhatsappDto[])),
     enabled,
   });
 

@@ -7,7 +7,6 @@ import {
   queueColor,
   ticketListQuery,
   ticketTime,
-  visibleToUser,
   type TicketFilter,
   type Viewer,
 } from "./ticketRules";
@@ -22,17 +21,6 @@ const admin: Viewer = { ...agent, id: 1, profile: "admin", queues: [] };
 const ticket = (over: Partial<TicketDto>) =>
   ({ status: "open", queueId: 1, userId: 7, queue: null, ...over }) as TicketDto;
 const open: TicketFilter = { status: "open", showAll: false, queueIds: [1] };
-
-describe("who sees a ticket (core-platform §2.7, §6)", () => {
-  it("limits agents to its queues, its own tickets, and queue-less tickets with allTicket", () => {
-    expect(visibleToUser(ticket({ queueId: 1, userId: null }), agent)).toBe(true);
-    expect(visibleToUser(ticket({ queueId: 2, userId: null }), agent)).toBe(false);
-    expect(visibleToUser(ticket({ queueId: 2, userId: 7 }), agent)).toBe(true);
-    expect(visibleToUser(ticket({ queueId: null, userId: null }), agent)).toBe(false);
-    expect(visibleToUser(ticket({ queueId: null, userId: null }), { ...agent, allTicket: "enabled" })).toBe(true);
-    expect(visibleToUser(ticket({ queueId: 2, userId: 3 }), admin)).toBe(true);
-  });
-});
 
 describe("which list a realtime update lands in (§4.1)", () => {
   it("follows the status, the selected queues and show all", () => {

@@ -1,10 +1,9 @@
 /**
  * The ticket list's rules (core-platform §2.7, §2.8, §4.1 "Realtime", §6),
  * kept free of React so they can be tested alone: which list a ticket
- * belongs to, what a user may see, and how an item shows its time and
- * last message.
+ * belongs to and how an item shows its time and last message.
  */
-import { can, defaultQueueColor, limits, type AuthUser, type TicketDto, type TicketStatus } from "@balcao/contracts";
+import { defaultQueueColor, limits, type AuthUser, type TicketDto, type TicketStatus } from "@balcao/contracts";
 import { format, isSameDay } from "date-fns";
 import { plainText } from "./messages/messageRules";
 
@@ -42,27 +41,15 @@ export function allTicketEnabled(user: Pick<AuthUser, "allTicket">): boolean {
 }
 
 /**
- * §2.7 / §6: who may oversee (tickets-manager:showall: admin, supervisor)
- * sees every ticket; anyone else their own tickets, those of their queues,
- * and tickets without a queue when allTicket is enabled. The server applies
- * the same rule (modules/tickets/ticket-visibility.ts).
- */
-export function visibleToUser(ticket: Pick<TicketDto, "queueId" | "userId">, user: Viewer): boolean {
-  if (can(user.profile, "tickets-manager:showall")) return true;
-  if (ticket.userId === user.id) return true;
-  if (ticket.queueId === null) return allTicketEnabled(user);
-  return user.queues.some((q) => q.id === ticket.queueId);
-}
-
-/**
  * Whether a ticket (after a realtime update) belongs in a list, as the server
  * would list it: its status; the selected queues (a ticket in a queue that is
  * not selected leaves, unless it is the user's own; one without a queue
  * stays); with "show all" off only the user's own tickets and the waiting
- * ones; and the viewer's visibility. Search lists keep what they loaded.
+ * ones. Whether the user may see the ticket at all is the server's call: it
+ * sends a ticket's events only to those who may (and a delete to those who
+ * no longer may). Search lists keep what they loaded.
  */
 export function belongsToList(ticket: TicketDto, filter: TicketFilter, user: Viewer): boolean {
-  if (!visibleToUser(ticket, user)) return false;
   if (filter.status === undefined) return true;
   const own = ticket.userId === user.id;
   if (ticket.status !== filter.status) return false;

@@ -7,7 +7,7 @@ import type { TicketDto, TicketListResponse } from "@balcao/contracts";
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "../../api/http";
-import { belongsToList, ticketListQuery, visibleToUser, type TicketFilter, type Viewer } from "./ticketRules";
+import { belongsToList, ticketListQuery, type TicketFilter, type Viewer } from "./ticketRules";
 
 export const ticketsKey = "tickets";
 /** The open ticket by uuid: ["ticket", uuid]. */
@@ -15,7 +15,7 @@ export const ticketKey = "ticket";
 
 type Pages = InfiniteData<TicketListResponse, number>;
 
-export function useTicketList(filter: TicketFilter, user: Viewer, enabled = true) {
+export function useTicketList(filter: TicketFilter, enabled = true) {
   const query = useInfiniteQuery({
     queryKey: [ticketsKey, filter],
     queryFn: ({ pageParam }) => api.get<TicketListResponse>("/tickets", ticketListQuery(filter, pageParam)),
@@ -26,10 +26,8 @@ export function useTicketList(filter: TicketFilter, user: Viewer, enabled = true
   const pages = query.data?.pages;
   const tickets = useMemo(() => {
     const seen = new Set<number>();
-    return (pages ?? [])
-      .flatMap((p) => p.tickets)
-      .filter((t) => !seen.has(t.id) && seen.add(t.id) && visibleToUser(t, user));
-  }, [pages, user]);
+    return (pages ?? []).flatMap((p) => p.tickets).filter((t) => !seen.has(t.id) && seen.add(t.id));
+  }, [pages]);
   return { tickets, count: pages?.[0]?.count ?? 0, query };
 }
 

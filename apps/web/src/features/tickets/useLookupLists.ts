@@ -3,9 +3,10 @@
  * (queues come from the users area's useQueueOptions) (core-platform §7.4, §7.6),
  * cached for a minute.
  */
-import type { UserName, WhatsappDto } from "@balcao/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { timings, type UserName, type WhatsappDto } from "@balcao/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../api/http";
+import { useDebouncedValue } from "../lists/usePagedList";
 
 export interface Named {
   id: number;
@@ -17,11 +18,17 @@ export interface TagRef extends Named {
 
 const minute = 60_000;
 
-export function useTagList(enabled = true) {
+/**
+ * The tags whose name has what the user typed, searched on the server as they
+ * type (GET /tags/list answers at most 50): the autocompletes show the last
+ * answer until the next one comes.
+ */
+export function useTagSearch(typed: string) {
+  const searchParam = useDebouncedValue(typed.trim(), timings.searchDebounceMs);
   return useQuery({
-    queryKey: ["tags", "list"],
-    queryFn: () => api.get<TagRef[]>("/tags/list"),
-    enabled,
+    queryKey: ["tags", "list", searchParam],
+    queryFn: () => api.get<TagRef[]>("/tags/list", { searchParam }),
+    placeholderData: keepPreviousData,
     staleTime: minute,
   });
 }

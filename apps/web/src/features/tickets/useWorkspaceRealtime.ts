@@ -6,7 +6,6 @@
 import type { AuthUser, TicketDto } from "@balcao/contracts";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCompanyEvent, useSocketRoom } from "../../app/socket";
-import { visibleToUser } from "./ticketRules";
 import { applyTicketUpdate, removeTicket, resetUnread, ticketKey, ticketsKey } from "./ticketsCache";
 
 function mergeContact(client: QueryClient, contact: Partial<TicketDto["contact"]> & { id: number }) {
@@ -32,8 +31,8 @@ export function useWorkspaceRealtime(user: AuthUser) {
 
   useCompanyEvent("appMessage", (payload) => {
     // A new message moves its ticket to the top of its list with the unread count.
+    // The server sends it only to those who may see the ticket.
     if (payload.action !== "create" || !payload.ticket) return;
-    if (!visibleToUser(payload.ticket, user)) return;
     applyTicketUpdate(client, payload.ticket, user, true);
   });
 

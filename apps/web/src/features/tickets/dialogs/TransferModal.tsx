@@ -30,7 +30,14 @@ export function transferPayload(userId: number | null, queueId: number, whatsapp
   };
 }
 
-export default function TransferModal({ ticket, onClose }: { ticket: TicketDto; onClose: () => void }) {
+interface Props {
+  ticket: TicketDto;
+  /** Called as the transfer is sent: the ticket may leave the user's sight, and their view with it. */
+  onTransferring?: () => void;
+  onClose: () => void;
+}
+
+export default function TransferModal({ ticket, onTransferring, onClose }: Props) {
   const { t } = useTranslation();
   const { user: me } = useAuth();
   const client = useQueryClient();
@@ -45,6 +52,7 @@ export default function TransferModal({ ticket, onClose }: { ticket: TicketDto; 
   const transfer = useMutation({
     mutationFn: (queue: number) =>
       api.put<TicketDto>(`/tickets/${ticket.id}`, transferPayload(user?.id ?? null, queue, whatsappId)),
+    onMutate: onTransferring,
     onSuccess: (updated) => {
       if (me) applyTicketUpdate(client, updated, me);
       onClose();

@@ -25,6 +25,7 @@ import {
   isRecordingKept,
   isSendable,
   quickAnswerMatches,
+  quickAnswerSearch,
   quickMediaFileName,
   readSignOption,
   recordedAudioName,
@@ -55,7 +56,7 @@ export function MessageInput({ ticket, disabled }: { ticket: TicketDto; disabled
   const textBox = useRef<HTMLTextAreaElement>(null);
   const send = useSendMessage(ticket.id);
   const recorder = useAudioRecorder();
-  const quick = useQuickMessages(!disabled && text.startsWith("/"));
+  const quick = useQuickMessages(disabled ? null : quickAnswerSearch(text));
   const suggestions = disabled ? [] : quickAnswerMatches(text, quick.data ?? []);
   const busy = disabled || send.sending || recorder.recording;
 

@@ -1,24 +1,29 @@
 /**
  * Quick-answer suggestions (core-platform §2.11, business-areas §2.7): shown
  * while the text starts with "/", from GET /quick-messages/list (companyId,
- * userId), labelled "/{shortcode} - {message cut to 35}".
+ * userId, and searchParam: the shortcode typed, as the server answers at most
+ * 50), labelled "/{shortcode} - {message cut to 35}".
  */
 import { List, ListItemButton, ListItemText, Paper } from "@mui/material";
-import type { QuickMessageDto } from "@balcao/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { timings, type QuickMessageDto } from "@balcao/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "../../../api/http";
 import { useAuth } from "../../../app/auth";
+import { useDebouncedValue } from "../../lists/usePagedList";
 import { quickAnswerLabel } from "./inputRules";
 
-export function useQuickMessages(enabled: boolean) {
+/** The quick answers whose shortcode has `search` (null: none asked for). */
+export function useQuickMessages(search: string | null) {
   const { user } = useAuth();
+  const searchParam = useDebouncedValue(search, timings.searchDebounceMs);
   return useQuery({
-    queryKey: ["quick-messages", "list", user?.id],
+    queryKey: ["quick-messages", "list", user?.id, searchParam],
     queryFn: async () => {
       try {
         return await api.get<QuickMessageDto[]>("/quick-messages/list", {
           companyId: user?.companyId,
           userId: user?.id,
+          searchParam: searchParam ?? "",
         });
       } catch (err) {
         // The quick messages area may not be deployed yet: no suggestions then.
@@ -26,7 +31,8 @@ export function useQuickMessages(enabled: boolean) {
         throw err;
       }
     },
-    enabled: enabled && user !== null,
+    enabled: search !== null && searchParam !== null && user !== null,
+    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 }

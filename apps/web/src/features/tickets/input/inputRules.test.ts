@@ -4,6 +4,7 @@ import {
   isSendable,
   quickAnswerLabel,
   quickAnswerMatches,
+  quickAnswerSearch,
   quickMediaFileName,
   readSignOption,
   recordedAudioName,
@@ -32,6 +33,12 @@ describe("message input (core-platform §2.11, §5)", () => {
     expect(quickAnswerMatches("/PRE", list)).toEqual([{ shortcode: "preco" }]);
     expect(quickAnswerMatches("pre", list)).toEqual([]);
   });
+  it("searches the server's quick answers by what follows the '/' (GET /quick-messages/list answers at most 50)", () => {
+    expect(quickAnswerSearch("/PRE ")).toBe("pre");
+    expect(quickAnswerSearch("/")).toBe("");
+    expect(quickAnswerSearch("pre")).toBeNull();
+    expect(quickAnswerSearch("/pre\nço")).toBeNull();
+  });
   it("names sent files as the spec's client does", () => {
     expect(quickMediaFileName("/api/public/1/ab12.pdf", 1700)).toBe("1700.pdf");
     expect(recordedAudioName(1700)).toBe("audio-record-site-1700.mp3");
@@ -53,6 +60,9 @@ describe("a failed send", () => {
     expect(sendWasStored("ERR_WAPP_NOT_INITIALIZED")).toBe(true);
     expect(sendWasStored("ERR_SENDING_WAPP_MSG")).toBe(true);
     expect(sendWasStored("ERR_NO_PERMISSION")).toBe(false);
+    // A refused upload keeps the files in the preview to send again.
+    expect(sendWasStored("ERR_TOO_MANY_UPLOADS")).toBe(false);
+    expect(sendWasStored("ERR_TOO_MANY_PARTS")).toBe(false);
     expect(sendWasStored(undefined)).toBe(false);
   });
 });

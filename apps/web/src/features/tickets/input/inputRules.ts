@@ -20,10 +20,20 @@ export function quickAnswerLabel(q: Pick<QuickMessageDto, "shortcode" | "message
   return `/${q.shortcode} - ${message}`;
 }
 
-/** Text starting with "/" lists the quick answers whose shortcode contains what follows it. */
+/** What a text asks of the quick answers: the shortcode part typed after a leading "/", or null for none. */
+export function quickAnswerSearch(text: string): string | null {
+  if (!text.startsWith("/") || text.includes("\n")) return null;
+  return text.slice(1).trim().toLowerCase();
+}
+
+/**
+ * Text starting with "/" lists the quick answers whose shortcode contains
+ * what follows it (the server searched by it; this narrows what it answered
+ * for a shorter text while the new answer comes).
+ */
 export function quickAnswerMatches<Q extends Pick<QuickMessageDto, "shortcode">>(text: string, list: Q[]): Q[] {
-  if (!text.startsWith("/") || text.includes("\n")) return [];
-  const typed = text.slice(1).trim().toLowerCase();
+  const typed = quickAnswerSearch(text);
+  if (typed === null) return [];
   return list.filter((q) => q.shortcode.toLowerCase().includes(typed));
 }
 
@@ -65,6 +75,8 @@ const refusedBeforeStoring = new Set([
   "ERR_PAYLOAD_TOO_LARGE",
   "ERR_INVALID_FILE",
   "ERR_FILE_TOO_LARGE",
+  "ERR_TOO_MANY_PARTS",
+  "ERR_TOO_MANY_UPLOADS",
   "ERR_INVALID_TOKEN",
 ]);
 

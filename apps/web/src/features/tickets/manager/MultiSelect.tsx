@@ -1,4 +1,4 @@
-/** A compact multi-select of named options (queues, tags, users) for the manager's filters. */
+/** A compact multi-select of named options (queues, users) for the manager's filters. */
 import { Box, Checkbox, ListItemText, MenuItem, TextField } from "@mui/material";
 import type { Named } from "../useLookupLists";
 

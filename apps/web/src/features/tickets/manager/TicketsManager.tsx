@@ -15,8 +15,9 @@ import { useDebouncedValue } from "../../lists/usePagedList";
 import { useQueueOptions } from "../../users/useUserOptions";
 import type { TicketFilter } from "../ticketRules";
 import { useTicketList } from "../ticketsCache";
-import { useTagList, useUserList } from "../useLookupLists";
+import { useUserList, type TagRef } from "../useLookupLists";
 import { MultiSelect } from "./MultiSelect";
+import { TagFilter } from "./TagFilter";
 import { TicketsList } from "./TicketsList";
 
 type MainTab = "open" | "closed" | "search";
@@ -72,9 +73,9 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
   const queues = useQueueFilter(user);
   const [searchText, setSearchText] = useState("");
   const searchParam = useDebouncedValue(searchText.trim().toLowerCase(), timings.searchDebounceMs);
-  const [tags, setTags] = useState<number[]>([]);
+  const [tagRefs, setTagRefs] = useState<TagRef[]>([]);
+  const tags = useMemo(() => tagRefs.map((tag) => tag.id), [tagRefs]);
   const [users, setUsers] = useState<number[]>([]);
-  const tagList = useTagList(tab === "search");
   const userList = useUserList(tab === "search" && isAdmin);
 
   // Clearing the search text returns to the Open tab.
@@ -92,10 +93,10 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
   const pendingFilter: TicketFilter = { ...base, status: "pending" };
   const closedFilter: TicketFilter = { ...base, showAll: true, status: "closed" };
   const searchFilter: TicketFilter = { ...base, showAll: true, searchParam, tags, users };
-  const openList = useTicketList(openFilter, user, queues.ready);
-  const pendingList = useTicketList(pendingFilter, user, queues.ready);
-  const closedList = useTicketList(closedFilter, user, queues.ready && tab === "closed");
-  const searchList = useTicketList(searchFilter, user, queues.ready && tab === "search");
+  const openList = useTicketList(openFilter, queues.ready);
+  const pendingList = useTicketList(pendingFilter, queues.ready);
+  const closedList = useTicketList(closedFilter, queues.ready && tab === "closed");
+  const searchList = useTicketList(searchFilter, queues.ready && tab === "search");
 
   // A ticket just accepted or opened from Waiting is shown under In Progress.
   const selectedIsOpen = openList.tickets.some((t) => t.uuid === selectedUuid);
@@ -193,13 +194,7 @@ export function TicketsManager({ user, selectedUuid, onNewTicket, onPeek }: Prop
               },
             }}
           />
-          <MultiSelect
-            label={t("ticketsManager.tags")}
-            options={tagList.data ?? []}
-            value={tags}
-            onChange={setTags}
-            testId="tag-filter"
-          />
+          <TagFilter label={t("ticketsManager.tags")} value={tagRefs} onChange={setTagRefs} testId="tag-filter" />
           {isAdmin && (
             <MultiSelect
               label={t("ticketsManager.users")}

@@ -1,9 +1,11 @@
 /**
  * What a bubble holds, by mediaType (core-platform §2.10): location preview,
  * image, audio and video players, a missed call, a contact card, a download
- * button for any other file, or text.
+ * button for any other file, a notice for a file that was not received, or
+ * text.
  */
 import { Avatar, Box, Button, CircularProgress, Typography } from "@mui/material";
+import BlockOutlined from "@mui/icons-material/BlockOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import PhoneMissed from "@mui/icons-material/PhoneMissed";
 import type { MessageDto } from "@balcao/contracts";
@@ -164,6 +166,21 @@ export function MessageContent({ message }: { message: MessageDto }) {
         <>
           <FileDownload message={message} />
           <Caption message={message} />
+        </>
+      );
+    case "missingFile":
+      return (
+        <>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: "flex", alignItems: "center", gap: 0.5, fontStyle: "italic" }}
+            data-testid="message-missing-file"
+          >
+            <BlockOutlined fontSize="inherit" />
+            {t("messagesList.fileNotReceived")}
+          </Typography>
+          {message.body && <MessageText text={message.body} />}
         </>
       );
     case "text":

@@ -52,6 +52,11 @@ describe("message kinds", () => {
     expect(bodyKind({ mediaType: "locationMessage", mediaUrl: null })).toBe("location");
     expect(bodyKind({ mediaType: "chat", mediaUrl: null })).toBe("text");
   });
+  it("tells a file message whose file was not kept (over the size limit, unreadable) from a text", () => {
+    for (const mediaType of ["image", "audio", "video", "application", "document"] as const) {
+      expect(bodyKind({ mediaType, mediaUrl: null }), mediaType).toBe("missingFile");
+    }
+  });
   it("reads a vCard's name and number", () => {
     expect(parseVcard("BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nTEL;type=CELL:+55 11 91234-5678\nEND:VCARD")).toEqual({
       name: "Ana Souza",

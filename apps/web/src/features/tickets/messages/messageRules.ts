@@ -77,8 +77,13 @@ export function ackKind(ack: Ack): AckKind {
   return "read";
 }
 
-/** How a bubble shows its content, by mediaType (§2.10). */
-export type MessageBodyKind = "text" | "location" | "image" | "audio" | "video" | "callLog" | "contactCard" | "file";
+/**
+ * How a bubble shows its content, by mediaType (§2.10). A file message
+ * without its file ("missingFile") is one whose file the server did not
+ * keep: over the size limit or unreadable (the message itself is kept).
+ */
+export type MessageBodyKind =
+  "text" | "location" | "image" | "audio" | "video" | "callLog" | "contactCard" | "file" | "missingFile";
 
 export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): MessageBodyKind {
   switch (message.mediaType) {
@@ -90,17 +95,17 @@ export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): M
     case "contactMessage":
       return "contactCard";
     case "image":
-      return message.mediaUrl ? "image" : "text";
+      return message.mediaUrl ? "image" : "missingFile";
     case "audio":
-      return message.mediaUrl ? "audio" : "text";
+      return message.mediaUrl ? "audio" : "missingFile";
     case "video":
-      return message.mediaUrl ? "video" : "text";
+      return message.mediaUrl ? "video" : "missingFile";
     case "chat":
     case "reactionMessage":
       return "text";
     case "application":
     case "document":
-      return message.mediaUrl ? "file" : "text";
+      return message.mediaUrl ? "file" : "missingFile";
   }
 }
 

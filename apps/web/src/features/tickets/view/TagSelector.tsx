@@ -1,30 +1,39 @@
 /**
  * The ticket's tags under the header (core-platform §2.9): pick existing
- * tags or type a new name (created with POST /tags), and the whole set is
- * synchronised with POST /tags/sync {ticketId, tags}.
+ * tags (searched on the server as the user types) or type a new name
+ * (created with POST /tags), and the whole set is synchronised with POST
+ * /tags/sync {ticketId, tags}.
  */
 import { Autocomplete, Box, Chip, TextField, createFilterOptions } from "@mui/material";
 import { tagLimits, type TicketDto } from "@balcao/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../api/http";
 import { toastError } from "../../../api/toast-error";
-import { useTagList, type TagRef } from "../useLookupLists";
+import { useTagSearch, type TagRef } from "../useLookupLists";
 
 type Option = TagRef | { id: 0; name: string; color: ""; create: true };
 const filter = createFilterOptions<Option>();
 
+/** The company's tag of this name (any case): among those shown, else as the server finds it. */
+async function tagNamed(name: string, shown: TagRef[] | undefined): Promise<TagRef | undefined> {
+  const match = (list: TagRef[]) => list.find((x) => x.name.toLowerCase() === name.toLowerCase());
+  return match(shown ?? []) ?? match(await api.get<TagRef[]>("/tags/list", { searchParam: name }));
+}
+
 export function TagSelector({ ticket, disabled }: { ticket: TicketDto; disabled?: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const tags = useTagList();
+  const [typed, setTyped] = useState("");
+  const tags = useTagSearch(typed);
   const sync = useMutation({
     mutationFn: async (chosen: (Option | string)[]) => {
       const set: { id: number; name: string }[] = [];
       for (const item of chosen) {
         const picked = typeof item !== "string" && !("create" in item) ? item : undefined;
         const name = typeof item === "string" ? item.trim() : item.name;
-        const existing = picked ?? tags.data?.find((x) => x.name.toLowerCase() === name.toLowerCase());
+        const existing = picked ?? (name ? await tagNamed(name, tags.data) : undefined);
         if (existing) set.push({ id: existing.id, name: existing.name });
         else if (name) set.push(await api.post<TagRef>("/tags", { name }));
       }
@@ -81,6 +90,7 @@ export function TagSelector({ ticket, disabled }: { ticket: TicketDto; disabled?
           })
         }
         onChange={(_, value) => sync.mutate(value)}
+        onInputChange={(_, value) => setTyped(value)}
         renderInput={(params) => (
           <TextField
             {...params}

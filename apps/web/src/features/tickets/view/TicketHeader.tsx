@@ -15,10 +15,10 @@ import { TicketOptionsMenu } from "./TicketOptionsMenu";
 interface Props {
   ticket: TicketDto;
   onOpenContact: () => void;
-  onDeleting: () => void;
+  onLeaving: () => void;
 }
 
-export function TicketHeader({ ticket, onOpenContact, onDeleting }: Props) {
+export function TicketHeader({ ticket, onOpenContact, onLeaving }: Props) {
   const { t } = useTranslation();
   const { mutate, isPending } = useTicketAction();
   const act = (action: Parameters<typeof mutate>[0]["action"]) => mutate({ action, ticket });
@@ -123,7 +123,7 @@ export function TicketHeader({ ticket, onOpenContact, onDeleting }: Props) {
                 <CheckCircleOutline />
               </IconButton>
             </Tooltip>
-            <TicketOptionsMenu ticket={ticket} onDeleting={onDeleting} />
+            <TicketOptionsMenu ticket={ticket} onLeaving={onLeaving} />
           </>
         )}
         {ticket.status === "closed" && (

@@ -37,7 +37,7 @@ function usePanelUrl(enabled: boolean): string {
   return fromLogin ?? settingValue(settings.data ?? [], "panelUrl") ?? "";
 }
 
-export function TicketOptionsMenu({ ticket, onDeleting }: { ticket: TicketDto; onDeleting: () => void }) {
+export function TicketOptionsMenu({ ticket, onLeaving }: { ticket: TicketDto; onLeaving: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -47,7 +47,7 @@ export function TicketOptionsMenu({ ticket, onDeleting }: { ticket: TicketDto; o
   const panelUrl = usePanelUrl(anchor !== null);
   const remove = useMutation({
     mutationFn: () => api.delete(`/tickets/${ticket.id}`),
-    onMutate: onDeleting,
+    onMutate: onLeaving,
     onSuccess: () => void navigate("/tickets"),
     onError: toastError,
   });
@@ -133,7 +133,7 @@ export function TicketOptionsMenu({ ticket, onDeleting }: { ticket: TicketDto; o
       />
       {transferring && (
         <Suspense fallback={null}>
-          <TransferModal ticket={ticket} onClose={() => setTransferring(false)} />
+          <TransferModal ticket={ticket} onTransferring={onLeaving} onClose={() => setTransferring(false)} />
         </Suspense>
       )}
     </>

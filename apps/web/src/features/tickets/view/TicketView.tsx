@@ -2,7 +2,9 @@
  * The conversation of one ticket (core-platform §2.9): loaded by uuid, the
  * header, tag selector, messages, input and the contact drawer; it joins the
  * ticket's room, follows its updates, and leaves for /tickets when the
- * ticket is deleted or the server refuses it ("Access not allowed").
+ * ticket is deleted or the server refuses it ("Access not allowed"): the
+ * server decides who may see a ticket, and says so with a 403 or, live, with
+ * a delete event when the ticket moves out of the user's sight.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Box, CircularProgress, useMediaQuery, useTheme } from "@mui/material";
@@ -13,11 +15,9 @@ import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { api, ApiError } from "../../../api/http";
 import { toastError } from "../../../api/toast-error";
-import { useAuth } from "../../../app/auth";
 import { useCompanyEvent, useSocketRoom } from "../../../app/socket";
 import { MessageList } from "../messages/MessageList";
 import { ReplyContext } from "../messages/replyContext";
-import { visibleToUser } from "../ticketRules";
 import { ticketKey } from "../ticketsCache";
 import { MessageInput } from "../input/MessageInput";
 import { TagSelector } from "./TagSelector";
@@ -27,7 +27,6 @@ const ContactDrawer = lazy(() => import("../contact-drawer/ContactDrawer"));
 
 function useTicket(uuid: string) {
   const { t } = useTranslation();
-  const { user } = useAuth();
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: [ticketKey, uuid],
@@ -35,16 +34,17 @@ function useTicket(uuid: string) {
     retry: false,
     gcTime: 0,
   });
-  const refused = query.data !== undefined && user !== null && !visibleToUser(query.data, user);
   useEffect(() => {
-    if (!query.isError && !refused) return;
-    if (refused || (query.error instanceof ApiError && query.error.code === "ERR_NO_PERMISSION")) {
+    if (!query.isError) return;
+    if (refusedByServer(query.error)) {
       toast.error(t("tickets.toasts.unauthorized"), { toastId: "ticket-unauthorized" });
     } else toastError(query.error);
     void navigate("/tickets", { replace: true });
-  }, [query.isError, query.error, refused, navigate, t]);
-  return refused ? undefined : query.data;
+  }, [query.isError, query.error, navigate, t]);
+  return query.data;
 }
+
+const refusedByServer = (err: unknown) => err instanceof ApiError && err.code === "ERR_NO_PERMISSION";
 
 export default function TicketView({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
@@ -55,13 +55,22 @@ export default function TicketView({ uuid }: { uuid: string }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [replyingTo, setReplyingTo] = useState<MessageDto | null>(null);
   const reply = useMemo(() => ({ replyingTo, setReplyingTo }), [replyingTo]);
-  const deletingHere = useRef(false);
+  /** Deleted or transferred from this view: the delete event that follows needs no toast. */
+  const leavingHere = useRef(false);
 
   useSocketRoom("joinChatBox", ticket ? { ticketId: ticket.id } : undefined, ticket !== undefined);
   useCompanyEvent("ticket", (payload) => {
     if (payload.action !== "delete" || !ticket || payload.ticketId !== ticket.id) return;
-    if (!deletingHere.current) toast.warning(t("tickets.toasts.deleted"));
-    void navigate("/tickets");
+    if (leavingHere.current) return void navigate("/tickets");
+    // Deleted, or moved out of this user's sight by someone else (a transfer): the server tells which.
+    api.get<TicketDto>(`/tickets/u/${uuid}`).then(
+      () => undefined,
+      (err: unknown) => {
+        if (refusedByServer(err)) toast.error(t("tickets.toasts.unauthorized"), { toastId: "ticket-unauthorized" });
+        else toast.warning(t("tickets.toasts.deleted"));
+        void navigate("/tickets");
+      },
+    );
   });
 
   if (!ticket) {
@@ -79,8 +88,8 @@ export default function TicketView({ uuid }: { uuid: string }) {
           <TicketHeader
             ticket={ticket}
             onOpenContact={() => setDrawerOpen(true)}
-            onDeleting={() => {
-              deletingHere.current = true;
+            onLeaving={() => {
+              leavingHere.current = true;
             }}
           />
           <TagSelector ticket={ticket} />

@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
-import { logIn } from "./harness/pages.js";
+import { apiAsPage, logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 import { pair, phone } from "./harness/phone.js";
 
@@ -43,11 +43,18 @@ test("a person imports the contacts saved on the default connection's phone", as
   await expect(page.getByText(t("pt", "backendErrors.ERR_NO_DEF_WAPP_FOUND"))).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
 
-  // The default connection is paired and its phone shares the saved contacts.
-  const { id } = await api("POST", "/whatsapp", { name: "Loja Web", isDefault: true, provider: "beta", queueIds: [] });
+  // The default connection is paired and its phone shares the saved contacts (in the page's session:
+  // its sign-in ended the one `api` opened).
+  const pageApi = apiAsPage(baseURL!, page);
+  const { id } = await pageApi("POST", "/whatsapp", {
+    name: "Loja Web",
+    isDefault: true,
+    provider: "beta",
+    queueIds: [],
+  });
   await pair(id);
   await expect
-    .poll(async () => ((await api("GET", `/whatsapp/${id}`, undefined)) as unknown as { status: string }).status)
+    .poll(async () => ((await pageApi("GET", `/whatsapp/${id}`, undefined)) as unknown as { status: string }).status)
     .toBe("CONNECTED");
   await phone("contacts", id);
 

@@ -2,6 +2,7 @@
 import type { Page } from "@playwright/test";
 import { storedItem } from "./browser.js";
 import { expect } from "./fixtures.js";
+import { apiWithToken } from "./people.js";
 
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
@@ -18,4 +19,9 @@ export function storedToken(page: Page): Promise<string | null> {
 export async function expectLoggedOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedToken(page)).toBeNull();
+}
+
+/** API calls in the session a signed-in page holds (its newest token at each call), which stays alive. */
+export function apiAsPage(baseURL: string, page: Page) {
+  return apiWithToken(baseURL, async () => JSON.parse((await storedToken(page)) ?? '""') as string);
 }

@@ -64,7 +64,11 @@ export async function apiLogin(baseURL: string, email: string, password: string)
   return (await res.json()) as { token: string };
 }
 
-/** The admin's API calls a test makes as the web client would (areas whose pages are not under test here). */
+/**
+ * The admin's API calls a test makes as the web client would (areas whose pages are not under test here).
+ * It signs in, so it ends a session of the same person that a browser holds (single session):
+ * once a browser is signed in as them, use `apiAsPage`.
+ */
 export async function apiAs(baseURL: string, person: Person) {
   const res = await fetch(`${baseURL}/api/auth/login`, {
     method: "POST",
@@ -72,10 +76,15 @@ export async function apiAs(baseURL: string, person: Person) {
     body: JSON.stringify({ email: person.email, password: person.password }),
   });
   const { token } = (await res.json()) as { token: string };
+  return apiWithToken(baseURL, async () => token);
+}
+
+/** API calls with the access token `token()` gives at each call. */
+export function apiWithToken(baseURL: string, token: () => Promise<string>) {
   return async (method: string, path: string, body: unknown) => {
     const answer = await fetch(`${baseURL}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${await token()}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
     if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}`);

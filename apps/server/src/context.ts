@@ -6,6 +6,7 @@ import type { Database, Db } from "./db/client.js";
 import type { Jobs } from "./jobs/jobs.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { MediaStorage } from "./media/storage.js";
+import type { SessionCheck } from "./modules/auth/session-check.js";
 import type { Tokens } from "./modules/auth/tokens.js";
 import type { Realtime } from "./realtime/realtime.js";
 
@@ -14,6 +15,8 @@ export interface Context {
   database: Database;
   db: Db;
   tokens: Tokens;
+  /** Access tokens checked against their user; forget a user or company after changing them (session-end.ts). */
+  sessions: SessionCheck;
   realtime: Realtime;
   mailer: Mailer;
   media: MediaStorage;

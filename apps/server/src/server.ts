@@ -13,6 +13,8 @@ import { startJobs } from "./jobs/jobs.js";
 import { createLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { MediaStorage } from "./media/storage.js";
+import { startCompanySweep } from "./modules/auth/company-sweep.js";
+import { createSessionCheck } from "./modules/auth/session-check.js";
 import { createTokens } from "./modules/auth/tokens.js";
 import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.js";
 import { reportPresence } from "./modules/users/users.service.js";
@@ -37,6 +39,8 @@ export interface ServerOptions {
   logDestination?: DestinationStream;
   /** WhatsApp Web (Baileys' unless a test drives its own). */
   whatsappWeb?: WhatsAppWeb;
+  /** How often sockets of companies switched off or expired meanwhile are dropped (default a minute). */
+  companySweepMs?: number;
 }
 
 export async function createServer(config: Config, database?: Database, options: ServerOptions = {}): Promise<Server> {
@@ -51,10 +55,11 @@ export async function createServer(config: Config, database?: Database, options:
   await db.migrate();
   const seeded = await seed(db.db, config);
   const tokens = await createTokens(db.db, config);
+  const sessions = createSessionCheck(db.db, tokens);
   const jobs = await startJobs(db, log);
   const redis = config.REDIS_URL ? redisAdapter(config.REDIS_URL) : undefined;
   const realtime = createRealtime({
-    tokens,
+    sessions,
     log,
     adapter: redis?.adapter,
     presence: { report: (claims, online) => reportPresence({ db: db.db }, claims.id, online) },
@@ -68,6 +73,7 @@ export async function createServer(config: Config, database?: Database, options:
     database: db,
     db: db.db,
     tokens,
+    sessions,
     realtime,
     mailer: createMailer(config, db.db, log),
     media: await MediaStorage.open(config.DATA_DIR),
@@ -77,11 +83,13 @@ export async function createServer(config: Config, database?: Database, options:
   };
   await ctx.channels.startAll(ctx);
   const app = await buildApp(ctx);
+  const companySweep = startCompanySweep(ctx, options.companySweepMs);
   return {
     app,
     ctx,
     seeded,
     async close() {
+      companySweep.stop();
       await app.close();
       await ctx.channels.stopAll();
       await jobs.stop();

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
+import type { ServerOptions } from "../src/server.js";
 import { startTestServer, type TestServer } from "./harness.js";
 import { closeAllSockets } from "./sockets.js";
 
@@ -8,10 +9,10 @@ import { closeAllSockets } from "./sockets.js";
  * (`serverPerFile((started) => (s = started))`), sockets closed after each
  * test so none leaks into the next, closed at the end.
  */
-export function serverPerFile(use: (s: TestServer) => void, env?: Record<string, string>) {
+export function serverPerFile(use: (s: TestServer) => void, env?: Record<string, string>, options?: ServerOptions) {
   let s: TestServer | undefined;
   beforeAll(async () => {
-    s = await startTestServer(env);
+    s = await startTestServer(env, options);
     use(s);
   });
   afterEach(() => closeAllSockets());

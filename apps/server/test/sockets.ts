@@ -53,6 +53,17 @@ export function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs 
   });
 }
 
+/** The reason the socket is disconnected for ("io server disconnect" when the server dropped it), or a rejection. */
+export function disconnected(socket: Socket, timeoutMs = 3000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
+    socket.once("disconnect", (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
 /**
  * Resolves once every event the server sent to this socket before now has
  * arrived: a marker sent after them arrives after them (one connection keeps order).

@@ -69,6 +69,19 @@ export const auth = {
   refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
   resetCodeTtlMinutes: 30,
   resetCodeMaxAttempts: 5,
+  /** Wrong reset codes an account may try across all its codes before the window below passes. */
+  resetAccountMaxAttempts: 10,
+  resetAccountWindowHours: 24,
+  /**
+   * A refresh token already rotated away is answered with the session's current
+   * tokens this long after its rotation (two tabs refreshing together); later it
+   * counts as stolen and ends the session.
+   */
+  refreshReuseGraceSeconds: 10,
+  /** Wrong current passwords a signed-in session may give (to change email or password) before it ends. */
+  currentPasswordMaxFailures: 5,
+  /** How long a process trusts its last look at a user's session before asking the database again. */
+  sessionCheckCacheMs: 5000,
   refreshCookie: "jrt",
 } as const;
 

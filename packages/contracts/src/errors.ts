@@ -56,6 +56,8 @@ export const errorStatus = {
   /** The user already has as many uploads under way as one may. */
   ERR_TOO_MANY_UPLOADS: 429,
   ERR_WAPP_TOKEN_ALREADY_EXISTS: 409,
+  /** Changing one's own email or password without the right current password. */
+  ERR_INVALID_CURRENT_PASSWORD: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -5,7 +5,8 @@
 import { can, type Permission } from "@balcao/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors.js";
-import type { AccessClaims, Tokens } from "../modules/auth/tokens.js";
+import type { SessionCheck } from "../modules/auth/session-check.js";
+import type { AccessClaims } from "../modules/auth/tokens.js";
 import { assertPlanAllows, type PlanFlag } from "../modules/plans/plan-gate.js";
 import type { Db } from "../db/client.js";
 
@@ -44,7 +45,7 @@ export function allowed(access: Access, claims: AccessClaims): boolean {
   }
 }
 
-export function registerAccessGuard(app: FastifyInstance, tokens: Tokens, db: Db) {
+export function registerAccessGuard(app: FastifyInstance, sessions: Pick<SessionCheck, "verify">, db: Db) {
   app.decorateRequest("auth", null as unknown as AccessClaims);
   app.addHook("onRequest", async (req) => {
     const access = req.routeOptions.config.access;
@@ -53,7 +54,8 @@ export function registerAccessGuard(app: FastifyInstance, tokens: Tokens, db: Db
     if (!access) throw new AppError("ERR_NO_PERMISSION");
     const token = bearerToken(req);
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
-    req.auth = tokens.verifyAccess(token);
+    // Checked against the user on every call: an ended session or company stops at once.
+    req.auth = await sessions.verify(token);
     if (!allowed(access, req.auth)) throw new AppError("ERR_NO_PERMISSION");
     const plan = req.routeOptions.config.plan;
     if (plan) await assertPlanAllows(db, req.auth.companyId, plan);

@@ -95,7 +95,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // Inside the API scope only: static files and the docs UI are not API routes.
-      registerAccessGuard(api, ctx.tokens, ctx.db);
+      registerAccessGuard(api, ctx.sessions, ctx.db);
       api.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({
         status: "ok",
         version: APP_VERSION,

@@ -42,9 +42,9 @@ async function twoCompanies() {
 
 describe("connection", () => {
   it("refuses a socket without a token, with a bad token or with an expired token", async () => {
-    const { agent, company } = await buildTenant(s);
+    const { agent } = await buildTenant(s);
     const [secret] = await s.ctx.db.select().from(appSecrets).where(eq(appSecrets.key, "jwt_secret"));
-    const claims = { id: agent.id, companyId: company.id, profile: "user", super: false };
+    const { iat: _iat, exp: _exp, ...claims } = jwt.decode(agent.token) as jwt.JwtPayload;
     const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }, secret!.value);
 
     expect(await refusedSocket(s, {})).toBe("ERR_SESSION_EXPIRED");

@@ -14,7 +14,9 @@ import {
 } from "@balcao/contracts";
 import { Server } from "socket.io";
 import type { FastifyBaseLogger } from "fastify";
-import type { AccessClaims, Tokens } from "../modules/auth/tokens.js";
+import { AppError } from "../http/errors.js";
+import { handshakeRefusal, type SessionCheck } from "../modules/auth/session-check.js";
+import type { AccessClaims, VerifiedAccess } from "../modules/auth/tokens.js";
 import type { Viewer } from "../modules/tickets/ticket-visibility.js";
 import { registerRoomProtocol } from "./room-protocol.js";
 import { viewerScopes } from "./ticket-scopes.js";
@@ -48,10 +50,12 @@ export interface Realtime {
   emit<C extends ChannelName>(channel: C, target: EmitTarget, payload: ChannelPayloads[C]): void;
   /** Company-less broadcast to every signed-in socket (announcements). */
   broadcast<C extends ChannelName>(channel: C, payload: ChannelPayloads[C]): void;
+  /** Drops the sockets of a user or a company on every node; they reconnect through the handshake's check. */
+  disconnect(target: { userId: number } | { companyId: number }): void;
   close(): Promise<void>;
 }
 
-type SocketData = { claims: AccessClaims; viewer: Viewer };
+export type SocketData = { claims: VerifiedAccess; viewer: Viewer };
 
 function channelName(channel: ChannelName, companyId: number): string {
   const build = channels[channel];
@@ -59,7 +63,7 @@ function channelName(channel: ChannelName, companyId: number): string {
 }
 
 export function createRealtime(opts: {
-  tokens: Tokens;
+  sessions: Pick<SessionCheck, "verify">;
   presence: Presence;
   visibility: Visibility;
   log: FastifyBaseLogger;
@@ -76,14 +80,17 @@ export function createRealtime(opts: {
 
   io.use((socket, next) => {
     const token: unknown = socket.handshake.query.token ?? socket.handshake.auth?.token;
-    try {
-      if (typeof token !== "string" || !token) throw new Error("missing token");
-      (socket.data as SocketData).claims = opts.tokens.verifyAccess(token);
-      next();
-    } catch {
-      // Expired tokens are refused: the client reloads and refreshes (core-platform §4.5).
-      next(new Error("ERR_SESSION_EXPIRED"));
-    }
+    if (typeof token !== "string" || !token) return next(new Error("ERR_SESSION_EXPIRED"));
+    opts.sessions.verify(token).then(
+      (claims) => {
+        (socket.data as SocketData).claims = claims;
+        next();
+      },
+      (err: unknown) => {
+        if (!(err instanceof AppError)) opts.log.warn({ err }, "socket handshake check failed");
+        next(new Error(handshakeRefusal(err)));
+      },
+    );
   });
 
   // What the user may see is read once per connection; a change of it (profile, queues,
@@ -111,11 +118,14 @@ export function createRealtime(opts: {
       ticketRefusal: (ticketId: number) => opts.visibility.ticketRefusal(viewer, ticketId),
     };
     registerRoomProtocol(socket, access, opts.log);
+    // The socket lives as long as its token: the client reconnects with a fresh one.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
     const report = (online: boolean) =>
       opts.presence.report(claims, online).catch((err: unknown) => opts.log.warn({ err }, "presence update failed"));
     void report(true);
     socket.on(roomEvents.userStatus, () => void report(true));
     socket.on("disconnect", () => {
+      clearTimeout(expiry);
       void io
         .in(rooms.user(claims.id))
         .fetchSockets()
@@ -137,6 +147,9 @@ export function createRealtime(opts: {
     },
     broadcast(channel, payload) {
       io.to(rooms.platform()).emit(channelName(channel, 0), payload);
+    },
+    disconnect(target) {
+      io.in("userId" in target ? rooms.user(target.userId) : rooms.company(target.companyId)).disconnectSockets(true);
     },
     close: () => io.close(),
   };

@@ -3,9 +3,12 @@
  * the access token rides in the connection query; an expired token is
  * refreshed once and the socket reconnects, otherwise the page reloads after
  * 1 s; joined rooms are re-sent after a reconnect the server could not
- * recover; userStatus is reported on connect and every 5 minutes.
+ * recover; userStatus is reported on connect and every 5 minutes. The server
+ * drops a socket whose token expired or whose session changed (profile,
+ * queues) or ended: it reconnects with the newest token, through the same
+ * refresh-once-or-reload path.
  */
-import { roomEvents, timings } from "@balcao/contracts";
+import { roomEvents, timings, type ErrorCode } from "@balcao/contracts";
 import { io, type Socket } from "socket.io-client";
 import { refreshToken } from "./http";
 import { readStored } from "./storage";
@@ -26,6 +29,16 @@ interface Joined {
   holders: number;
 }
 
+/** Handshake refusals a fresh token may cure; a refresh that fails means the session is gone. */
+const sessionRefusals = new Set<string>([
+  "ERR_SESSION_EXPIRED",
+  "ERR_COMPANY_INACTIVE",
+  "ERR_SUBSCRIPTION_EXPIRED",
+] satisfies ErrorCode[]);
+
+/** After a refusal for another reason (the server could not check the session), the next try. */
+const RETRY_REFUSED_MS = 5000;
+
 export function reloadSoon() {
   setTimeout(() => window.location.reload(), timings.forcedLogoutReloadMs);
 }
@@ -42,6 +55,7 @@ export class SocketManager {
     this.socket = io({ path: "/socket.io", query: { token: currentToken() }, autoConnect: false });
     this.socket.on("connect", this.handleConnect);
     this.socket.on("connect_error", this.handleConnectError);
+    this.socket.on("disconnect", this.handleDisconnect);
     // Automatic reconnections carry the newest token: the HTTP client may have refreshed it meanwhile.
     this.socket.io.on("reconnect_attempt", this.useLatestToken);
   }
@@ -109,17 +123,29 @@ export class SocketManager {
     if (!this.socket.recovered) for (const j of this.joined.values()) this.send(j.event, j.arg);
   };
 
+  /** Connects again with the newest token: socket.io itself does not after the server refused or dropped it. */
+  private readonly reconnect = () => {
+    if (this.stopped) return;
+    this.useLatestToken();
+    this.socket.connect();
+  };
+
   private readonly handleConnectError = (err: Error) => {
-    if (this.stopped || err.message !== "ERR_SESSION_EXPIRED") return; // network errors retry on their own
+    if (this.stopped) return;
+    // Network errors retry on their own; a refusal by the server does not.
+    if (!sessionRefusals.has(err.message)) {
+      if (!this.socket.active) setTimeout(this.reconnect, RETRY_REFUSED_MS);
+      return;
+    }
     if (this.refreshedForExpiry) return reloadSoon();
     this.refreshedForExpiry = true;
-    refreshToken()
-      .then(() => {
-        if (this.stopped) return;
-        this.useLatestToken();
-        this.socket.connect();
-      })
-      .catch(reloadSoon);
+    refreshToken().then(this.reconnect).catch(reloadSoon);
+  };
+
+  private readonly handleDisconnect = (reason: Socket.DisconnectReason) => {
+    // The server dropped it: token expired, session changed or ended. The newest token may
+    // still be good (a queue change); if not, the refusal takes the refresh-once path.
+    if (reason === "io server disconnect") this.reconnect();
   };
 }
 

@@ -38,12 +38,23 @@ export const userSaveSchema = z
       .optional()
       .transform((v) => (v === "" || v === undefined ? null : v)),
     queueIds: z.array(z.coerce.number().int().positive()).max(userLimits.queueIdsMax).optional(),
+    /** Required to change one's own email or password (as long as login accepts a password). */
+    currentPassword: z.string().max(200).optional().nullable(),
   })
   .loose();
 export type UserSave = z.infer<typeof userSaveSchema>;
 
+/**
+ * PUT /users/{id}'s answer. `token` comes when the user changed their own
+ * email or password: every other session ended, and this browser goes on with
+ * this access token (the refresh cookie is renewed with it).
+ */
+export interface UserSaveResponse extends AuthUser {
+  token?: string;
+}
+
 /** POST /users: the same body, with the password required (5 to 50). */
-export const userCreateSchema = userSaveSchema.extend({ password: passwordSchema });
+export const userCreateSchema = userSaveSchema.omit({ currentPassword: true }).extend({ password: passwordSchema });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** GET /users: searchParam (over name and email) and pageNumber from 1. */

@@ -34,6 +34,17 @@ export const users = pgTable(
     tokenVersion: integer("token_version").notNull().default(0),
     /** The current login; a new login replaces it, ending the other sessions (single session). */
     sessionId: text("session_id"),
+    /** The jti of the session's current refresh token; any other jti of the session was rotated away. */
+    refreshJti: text("refresh_jti"),
+    /** When the current refresh token was issued: its iat, and the start of the previous one's grace. */
+    refreshIssuedAt: timestamp("refresh_issued_at", { withTimezone: true }),
+    /** The jti rotated away last: answered with the current tokens during the grace, a reuse after it. */
+    previousRefreshJti: text("previous_refresh_jti"),
+    /** Wrong password-reset codes tried since resetAttemptsSince, across all codes of the account. */
+    resetAttempts: integer("reset_attempts").notNull().default(0),
+    resetAttemptsSince: timestamp("reset_attempts_since", { withTimezone: true }),
+    /** Wrong current passwords given by a signed-in session since the last sign-in; the last allowed ends it. */
+    passwordCheckFailures: integer("password_check_failures").notNull().default(0),
     online: boolean("online").notNull().default(false),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

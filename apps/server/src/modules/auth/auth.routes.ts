@@ -4,23 +4,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
 import { loadAuthUser } from "../users/users.service.js";
-import { login, logout, refresh, type Session } from "./auth.service.js";
+import { login, refresh, type Session } from "./auth.service.js";
 import { requestPasswordReset, resetPassword } from "./password-reset.js";
-
-const cookiePath = "/api/auth";
+import { clearRefreshCookie, setRefreshCookie } from "./refresh-cookie.js";
+import { logout } from "./session-end.js";
 
 export function authRoutes(ctx: Context): FastifyPluginAsyncZod {
-  const secure = ctx.config.PUBLIC_URL?.startsWith("https://") ?? false;
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: "1 minute" };
 
   const answer = (reply: FastifyReply, session: Session) => {
-    reply.setCookie(authConstants.refreshCookie, session.refreshToken, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure,
-      path: cookiePath,
-      maxAge: authConstants.refreshTokenTtlSeconds,
-    });
+    setRefreshCookie(ctx, reply, session.refreshToken);
     return { token: session.token, user: session.user };
   };
 
@@ -38,7 +31,7 @@ export function authRoutes(ctx: Context): FastifyPluginAsyncZod {
         try {
           return answer(reply, await refresh(ctx, req.cookies[authConstants.refreshCookie]));
         } catch (err) {
-          reply.clearCookie(authConstants.refreshCookie, { path: cookiePath });
+          clearRefreshCookie(reply);
           throw err;
         }
       },
@@ -46,7 +39,7 @@ export function authRoutes(ctx: Context): FastifyPluginAsyncZod {
 
     app.delete("/auth/logout", { config: { access: "user" }, schema: { tags: ["auth"] } }, async (req, reply) => {
       await logout(ctx, req.auth.id);
-      reply.clearCookie(authConstants.refreshCookie, { path: cookiePath });
+      clearRefreshCookie(reply);
       return { message: "USER_LOGOUT" };
     });
 

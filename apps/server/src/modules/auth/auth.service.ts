@@ -1,7 +1,6 @@
-/** Login, refresh, logout: the session rules of core-platform §4.5 and DESIGN §4. */
-import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import type { LoginResponse } from "@balcao/contracts";
+/** Login, refresh, session renewal: the session rules of core-platform §4.5 and DESIGN §4. */
+import { auth as authConstants, type LoginResponse } from "@balcao/contracts";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { companies, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
@@ -9,10 +8,15 @@ import { isExpired } from "../companies/subscription.js";
 import { findUserByEmail } from "../users/users.queries.js";
 import { loadAuthUser } from "../users/users.service.js";
 import { checkPassword } from "./password.js";
+import { newSessionId, revokeSessions, userChanged } from "./session-end.js";
+import { newRefreshId, type RefreshClaims } from "./tokens.js";
 
 export interface Session extends LoginResponse {
   refreshToken: string;
 }
+
+type UserRow = typeof users.$inferSelect;
+type RefreshId = Pick<RefreshClaims, "jti" | "issuedAt">;
 
 async function assertCompanyActive(ctx: Context, companyId: number) {
   const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId) });
@@ -21,55 +25,128 @@ async function assertCompanyActive(ctx: Context, companyId: number) {
   if (!company.status) throw new AppError("ERR_COMPANY_INACTIVE");
 }
 
-async function issue(ctx: Context, user: typeof users.$inferSelect, sessionId: string): Promise<Session> {
+/** The tokens of the user's current session; `refreshId` names its current refresh token. */
+async function issue(ctx: Context, user: UserRow, refreshId: RefreshId): Promise<Session> {
+  if (!user.sessionId) throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+  const session = { sessionId: user.sessionId, tokenVersion: user.tokenVersion };
   const authUser = await loadAuthUser(ctx, user.companyId, user.id);
   const token = ctx.tokens.signAccess({
     id: user.id,
     companyId: user.companyId,
     profile: user.profile,
     super: user.super,
+    ...session,
   });
-  const refreshToken = ctx.tokens.signRefresh({ id: user.id, tokenVersion: user.tokenVersion, sessionId });
+  const refreshToken = ctx.tokens.signRefresh({ id: user.id, ...session, ...refreshId });
   return { token, user: authUser, refreshToken };
+}
+
+const issuedAtDate = (id: RefreshId) => new Date(id.issuedAt * 1000);
+
+/**
+ * A new session for the user, replacing the one they had (single session):
+ * the old one's tokens stop working. `revoke` also ends every token of an
+ * older token version. The caller then drops the old session's sockets.
+ */
+async function startSession(ctx: Context, userId: number, revoke: boolean): Promise<Session> {
+  const refreshId = newRefreshId();
+  const [user] = await ctx.db
+    .update(users)
+    .set({
+      sessionId: newSessionId(),
+      refreshJti: refreshId.jti,
+      refreshIssuedAt: issuedAtDate(refreshId),
+      previousRefreshJti: null,
+      // The password was just proven (sign-in, or the current password for a change).
+      passwordCheckFailures: 0,
+      ...(revoke ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw new AppError("ERR_NO_USER_FOUND");
+  return issue(ctx, user, refreshId);
 }
 
 export async function login(ctx: Context, email: string, password: string): Promise<Session> {
   const user = await findUserByEmail(ctx.db, email);
-  // One answer for an unknown email and a wrong password: no account probing.
-  if (!user || !(await checkPassword(password, user.passwordHash))) throw new AppError("ERR_INVALID_CREDENTIALS");
+  // One answer, after the same work, for an unknown email and a wrong password: no account probing.
+  if (!(await checkPassword(password, user?.passwordHash)) || !user) throw new AppError("ERR_INVALID_CREDENTIALS");
   await assertCompanyActive(ctx, user.companyId);
-  const sessionId = randomBytes(16).toString("base64url");
-  await ctx.db.update(users).set({ sessionId, updatedAt: new Date() }).where(eq(users.id, user.id));
-  // Single session: the user's other browsers log themselves out on this event.
+  const session = await startSession(ctx, user.id, false);
+  // Single session: the user's other browsers log themselves out on this event, then their sockets drop.
   ctx.realtime.emit("auth", { companyId: user.companyId }, { user: { id: user.id } });
-  return issue(ctx, user, sessionId);
+  userChanged(ctx, user.id);
+  return session;
+}
+
+/** After one's own email or password change: this browser goes on in a new session; every other token ends. */
+export async function renewSession(ctx: Context, userId: number): Promise<Session> {
+  const session = await startSession(ctx, userId, true);
+  userChanged(ctx, userId);
+  return session;
+}
+
+/** Rotates the session's current refresh token, atomically: of two calls with it, one wins. */
+async function rotate(ctx: Context, claims: RefreshClaims, next: RefreshId): Promise<UserRow | undefined> {
+  const [user] = await ctx.db
+    .update(users)
+    .set({
+      // A session from before single-use refresh tokens records the presented one, so it gets the grace too.
+      previousRefreshJti: sql`coalesce(${users.refreshJti}, ${claims.jti})`,
+      refreshJti: next.jti,
+      refreshIssuedAt: issuedAtDate(next),
+    })
+    .where(
+      and(
+        eq(users.id, claims.id),
+        eq(users.sessionId, claims.sessionId),
+        eq(users.tokenVersion, claims.tokenVersion),
+        // A session from before single-use refresh tokens has none recorded yet.
+        or(eq(users.refreshJti, claims.jti), isNull(users.refreshJti)),
+      ),
+    )
+    .returning();
+  return user;
+}
+
+/** The session's current refresh token while it is young enough for the one before it to come back. */
+function graceFor(user: UserRow, jti: string): RefreshId | undefined {
+  const { refreshJti, refreshIssuedAt, previousRefreshJti } = user;
+  if (!refreshJti || !refreshIssuedAt || jti !== previousRefreshJti) return undefined;
+  if (Date.now() - refreshIssuedAt.getTime() >= authConstants.refreshReuseGraceSeconds * 1000) return undefined;
+  return { jti: refreshJti, issuedAt: refreshIssuedAt.getTime() / 1000 };
+}
+
+/**
+ * A refresh token already rotated away: within the grace (another tab refreshed
+ * with the same cookie a moment ago) the session's current tokens; after it,
+ * someone else holds a copy, and the whole session ends.
+ */
+async function rotatedAway(ctx: Context, claims: RefreshClaims): Promise<Session> {
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, claims.id) });
+  // Another (older) session's token: that session already ended, the current one is not at stake.
+  if (!user || user.sessionId !== claims.sessionId || user.tokenVersion !== claims.tokenVersion) {
+    throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+  }
+  const current = graceFor(user, claims.jti);
+  if (current) return issue(ctx, user, current);
+  await revokeSessions(ctx, user.id);
+  throw new AppError("ERR_INVALID_REFRESH_TOKEN");
 }
 
 export async function refresh(ctx: Context, refreshToken: string | undefined): Promise<Session> {
   if (!refreshToken) throw new AppError("ERR_INVALID_REFRESH_TOKEN");
   const claims = ctx.tokens.verifyRefresh(refreshToken);
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, claims.id) });
-  if (!user || user.tokenVersion !== claims.tokenVersion || !user.sessionId || user.sessionId !== claims.sessionId) {
-    throw new AppError("ERR_INVALID_REFRESH_TOKEN");
-  }
+  const next = newRefreshId();
+  const rotated = await rotate(ctx, claims, next);
+  const session = rotated ? await issue(ctx, rotated, next) : await rotatedAway(ctx, claims);
   try {
-    await assertCompanyActive(ctx, user.companyId);
+    await assertCompanyActive(ctx, session.user.companyId);
   } catch (err) {
     // A failed refresh always answers 401 so the client logs out.
     if (err instanceof AppError) throw new AppError(err.code, err.details, 401);
     throw err;
   }
-  return issue(ctx, user, claims.sessionId);
-}
-
-export async function logout(ctx: Context, userId: number) {
-  await ctx.db.update(users).set({ sessionId: null, online: false, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-/** Ends every session of a user: after a password change. */
-export async function revokeSessions(ctx: Pick<Context, "db">, userId: number) {
-  await ctx.db
-    .update(users)
-    .set({ sessionId: null, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  return session;
 }

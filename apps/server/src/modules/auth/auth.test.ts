@@ -1,5 +1,6 @@
 /** POST /auth/login, GET /auth/me, DELETE /auth/logout (core-platform §4.5, §7.1). */
 import { PLATFORM_COMPANY_ID, settingKeys } from "@balcao/contracts";
+import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { companies, users } from "../../db/schema/index.js";
@@ -61,6 +62,29 @@ describe("POST /auth/login", () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: "ERR_INVALID_CREDENTIALS" });
     }
+  });
+
+  it("takes as long for an unknown email as for a wrong password (no probing by timing)", async () => {
+    const { admin } = await buildTenant(s);
+    // A hash of the production cost, as stored users have it (tests hash new passwords cheaply).
+    await s.ctx.db
+      .update(users)
+      .set({ passwordHash: await bcrypt.hash(PASSWORD, 10) })
+      .where(eq(users.id, admin.id));
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await postLogin({ email, password: "Wrong123" })).statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    const unknownEmail = `nobody-${admin.id}@example.com`;
+    await timed(unknownEmail);
+    let wrong = 0;
+    let unknown = 0;
+    for (let i = 0; i < 4; i++) {
+      wrong += await timed(admin.email);
+      unknown += await timed(unknownEmail);
+    }
+    expect(unknown * 3, `unknown ${unknown} ms, wrong password ${wrong} ms`).toBeGreaterThan(wrong);
   });
 
   it("refuses a company whose due date has passed, telling the date", async () => {

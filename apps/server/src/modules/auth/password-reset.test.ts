@@ -2,12 +2,13 @@
  * Password reset by mailed code (core-platform §4.9, §5; SERVER-BEHAVIOUR "Auth"):
  * random 6-digit codes, stored hashed, 30 minutes, single use, 5 attempts.
  */
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, passwordResets } from "../../db/schema/index.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { buildTenant, PASSWORD } from "../../../test/factories.js";
 import { mailText, startFakeSmtp, type FakeSmtp } from "../../../test/fake-smtp.js";
+import { outboxCode } from "../../../test/sessions.js";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -24,22 +25,9 @@ const reset = (email: string, code: string, password: string) =>
 const loginStatus = async (server: TestServer, email: string, password: string) =>
   (await server.request({ method: "POST", path: "/auth/login", body: { email, password } })).statusCode;
 
-/** The code of the latest mail in the outbox (no SMTP configured). */
-async function outboxCode(email: string): Promise<string> {
-  const [mail] = await s.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
-
 async function requestCode(email: string) {
   expect((await forget(s, email)).statusCode).toBe(200);
-  return outboxCode(email);
+  return outboxCode(s, email);
 }
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -57,7 +45,7 @@ describe("POST /forgetpassword/{email}", () => {
     expect(res.statusCode).toBe(200);
     const rows = await s.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, agent.email));
     expect(rows).toHaveLength(1);
-    const code = await outboxCode(agent.email);
+    const code = await outboxCode(s, agent.email);
     const [stored] = await s.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, agent.id));
     expect(stored!.codeHash).not.toContain(code);
     const expiresInMinutes = (stored!.expiresAt.getTime() - Date.now()) / 60_000;

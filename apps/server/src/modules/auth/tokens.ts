@@ -12,19 +12,36 @@ export interface AccessClaims {
   companyId: number;
   profile: string;
   super: boolean;
+  /** The login this token belongs to: checked against the user on every call (session-check.ts). */
+  sessionId: string;
+  tokenVersion: number;
 }
 
-interface RefreshClaims {
+/** A verified access token: its claims and when it expires (ms since the epoch). */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: number;
+}
+
+export interface RefreshClaims {
   id: number;
   tokenVersion: number;
   sessionId: string;
+  /** Unique per issued token: the session's current one is recorded on the user (single use). */
+  jti: string;
+  /** Seconds since the epoch; with the jti it makes the same token again (a grace answer). */
+  issuedAt: number;
 }
 
 export interface Tokens {
   signAccess(claims: AccessClaims): string;
-  verifyAccess(token: string): AccessClaims;
+  verifyAccess(token: string): VerifiedAccess;
   signRefresh(claims: RefreshClaims): string;
   verifyRefresh(token: string): RefreshClaims;
+}
+
+/** A fresh refresh token identity: a random jti, issued now (whole seconds, as JWTs count). */
+export function newRefreshId(): { jti: string; issuedAt: number } {
+  return { jti: randomBytes(12).toString("base64url"), issuedAt: Math.floor(Date.now() / 1000) };
 }
 
 async function secret(db: Db, key: string, given: string | undefined): Promise<string> {
@@ -43,31 +60,49 @@ export async function createTokens(db: Db, env: { JWT_SECRET?: string; JWT_REFRE
   const opts = { algorithm: "HS256" as const };
   return {
     signAccess: (c) =>
-      jwt.sign({ id: c.id, companyId: c.companyId, profile: c.profile, super: c.super }, accessSecret, {
-        ...opts,
-        expiresIn: authConstants.accessTokenTtlSeconds,
-      }),
+      jwt.sign(
+        { id: c.id, companyId: c.companyId, profile: c.profile, super: c.super, sid: c.sessionId, tv: c.tokenVersion },
+        accessSecret,
+        { ...opts, expiresIn: authConstants.accessTokenTtlSeconds },
+      ),
     verifyAccess(token) {
+      let p: jwt.JwtPayload;
       try {
-        const p = jwt.verify(token, accessSecret, { algorithms: ["HS256"] }) as jwt.JwtPayload & AccessClaims;
-        return { id: p.id, companyId: p.companyId, profile: p.profile, super: Boolean(p.super) };
+        p = jwt.verify(token, accessSecret, { algorithms: ["HS256"] }) as jwt.JwtPayload;
       } catch {
         // 403 makes the client refresh once (DESIGN §4).
         throw new AppError("ERR_INVALID_TOKEN");
       }
+      // A token from before sessions were checked per call carries no session: refreshing gives one.
+      if (typeof p.sid !== "string" || typeof p.tv !== "number") throw new AppError("ERR_INVALID_TOKEN");
+      return {
+        id: Number(p.id),
+        companyId: Number(p.companyId),
+        profile: String(p.profile),
+        super: Boolean(p.super),
+        sessionId: p.sid,
+        tokenVersion: p.tv,
+        expiresAt: Number(p.exp) * 1000,
+      };
     },
-    // A fresh jwtid makes every issued refresh token distinct, so the cookie really
+    // The jwtid makes every issued refresh token distinct, so the cookie really
     // rotates even when two are signed within the same second.
     signRefresh: (c) =>
-      jwt.sign({ id: c.id, tokenVersion: c.tokenVersion, sid: c.sessionId }, refreshSecret, {
+      jwt.sign({ id: c.id, tokenVersion: c.tokenVersion, sid: c.sessionId, iat: c.issuedAt }, refreshSecret, {
         ...opts,
         expiresIn: authConstants.refreshTokenTtlSeconds,
-        jwtid: randomBytes(12).toString("base64url"),
+        jwtid: c.jti,
       }),
     verifyRefresh(token) {
       try {
         const p = jwt.verify(token, refreshSecret, { algorithms: ["HS256"] }) as jwt.JwtPayload;
-        return { id: Number(p.id), tokenVersion: Number(p.tokenVersion), sessionId: String(p.sid) };
+        return {
+          id: Number(p.id),
+          tokenVersion: Number(p.tokenVersion),
+          sessionId: String(p.sid),
+          jti: String(p.jti),
+          issuedAt: Number(p.iat),
+        };
       } catch {
         throw new AppError("ERR_INVALID_REFRESH_TOKEN");
       }

@@ -18,6 +18,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { companies, settings, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { companyChanged, companyEnded } from "../auth/session-end.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
 import { listSettings } from "../settings/settings.queries.js";
@@ -106,11 +107,14 @@ export async function editCompany(
   if (input.planId !== undefined) await assertPlanExists(ctx, input.planId);
   // Named one by one, as on create; a field left out is undefined, which drizzle leaves out of the update.
   const { name, email, phone, planId, status, dueDate, recurrence, campaignsEnabled } = input;
-  await ctx.db
+  const [company] = await ctx.db
     .update(companies)
     .set({ name, email, phone, planId, status, dueDate, recurrence, updatedAt: new Date() })
-    .where(eq(companies.id, id));
+    .where(eq(companies.id, id))
+    .returning();
   if (campaignsEnabled !== undefined) await setCampaignsEnabled(ctx, id, campaignsEnabled);
+  // Switched off or set to a past due date, its users stop at once.
+  if (company && (status !== undefined || dueDate !== undefined)) companyChanged(ctx, company);
   return presentOne(ctx, id, viewer);
 }
 
@@ -122,6 +126,7 @@ export async function removeCompany(ctx: Context, id: number): Promise<void> {
   const connections = await ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, id));
   await Promise.all(connections.map((c) => ctx.channels.stop(c.id)));
   await ctx.db.delete(companies).where(eq(companies.id, id));
+  companyEnded(ctx, id);
 }
 
 /** The company admin's business-hours tab: their own company only; a day left out keeps its hours. */

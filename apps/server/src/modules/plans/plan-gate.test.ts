@@ -15,7 +15,7 @@ beforeAll(async () => {
   // A route of a gated feature, declared the way area routes declare it, behind the real guard.
   gated = Fastify();
   gated.setErrorHandler(errorHandler);
-  registerAccessGuard(gated, s.ctx.tokens, s.ctx.db);
+  registerAccessGuard(gated, s.ctx.sessions, s.ctx.db);
   gated.get("/kanban-thing", { config: { access: "user", plan: "useKanban" } }, async () => ({ ok: true }));
 });
 afterAll(async () => {

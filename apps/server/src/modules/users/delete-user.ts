@@ -2,12 +2,14 @@
  * DELETE /users/{id} (admin). Refused (ERR_NO_PERMISSION with details.reason)
  * for oneself, for a super user unless the caller is super, and for the last
  * admin of the company; another company's user answers 404 ERR_NO_USER_FOUND.
- * The user's open tickets go back to pending in their queue first.
+ * The user's open tickets go back to pending in their queue first; the
+ * user's sockets drop and their tokens stop at once.
  */
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { userChanged } from "../auth/session-end.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { assertAdminRemains, assertMayManage, refuse } from "./user-rules.js";
 import { returnOpenTicketsToPending } from "./user-tickets.hook.js";
@@ -26,5 +28,7 @@ export async function deleteUser(ctx: Context, who: AccessClaims, userId: number
     return announce;
   });
   ctx.realtime.emit("user", { companyId }, { action: "delete", userId });
+  // After the event, which the user's own browser reads as its sign-out: their sockets and tokens stop.
+  userChanged(ctx, userId);
   await announceTickets();
 }

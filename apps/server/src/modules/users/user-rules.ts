@@ -2,13 +2,14 @@
  * The rules creating, editing and deleting users share (core-platform §2.16,
  * §5 "User modal"). A refused rule throws; nothing has been written by then.
  */
-import type { UserRefusal } from "@balcao/contracts";
-import { eq } from "drizzle-orm";
+import { auth as authConstants, type UserRefusal } from "@balcao/contracts";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import type { users } from "../../db/schema/index.js";
-import { userQueues } from "../../db/schema/index.js";
+import { userQueues, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { checkPassword } from "../auth/password.js";
+import { revokeSessions } from "../auth/session-end.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { findWhatsapp } from "../whatsapps/whatsapps.queries.js";
 import { countOtherAdmins, countOwnQueues, emailTaken } from "./users.queries.js";
@@ -51,9 +52,36 @@ export async function assertAdminRemains(ctx: Context, target: UserRow, nextProf
   if ((await countOtherAdmins(ctx.db, target.companyId, target.id)) === 0) refuse("lastAdmin");
 }
 
-/** Replaces the user's queues with these (of the company, checked before). */
-export async function writeQueues(tx: Tx, userId: number, queueIds: number[]) {
-  await tx.delete(userQueues).where(eq(userQueues.userId, userId));
+/** Replaces the user's queues with these (of the company, checked before); answers whether they changed. */
+export async function writeQueues(tx: Tx, userId: number, queueIds: number[]): Promise<boolean> {
+  const before = await tx.delete(userQueues).where(eq(userQueues.userId, userId)).returning();
   const unique = [...new Set(queueIds)];
   if (unique.length) await tx.insert(userQueues).values(unique.map((queueId) => ({ userId, queueId })));
+  return before.length !== unique.length || before.some((q) => !unique.includes(q.queueId));
+}
+
+/**
+ * Changing one's own email or password takes the current password: a session
+ * left open (or stolen) must not be enough to take the account over, nor to
+ * guess the password: each try is counted before the comparison (parallel
+ * guesses too), and the last one allowed ends the session. Signing in with
+ * the password starts the count again.
+ */
+export async function assertCurrentPassword(ctx: Context, target: UserRow, currentPassword: string | null | undefined) {
+  if (!currentPassword) throw new AppError("ERR_INVALID_CURRENT_PASSWORD");
+  const [claimed] = await ctx.db
+    .update(users)
+    .set({ passwordCheckFailures: sql`${users.passwordCheckFailures} + 1` })
+    .where(and(eq(users.id, target.id), lt(users.passwordCheckFailures, authConstants.currentPasswordMaxFailures)))
+    .returning({ failures: users.passwordCheckFailures });
+  const matches = claimed !== undefined && (await checkPassword(currentPassword, target.passwordHash));
+  if (matches) {
+    await ctx.db.update(users).set({ passwordCheckFailures: 0 }).where(eq(users.id, target.id));
+    return;
+  }
+  if (claimed && claimed.failures < authConstants.currentPasswordMaxFailures) {
+    throw new AppError("ERR_INVALID_CURRENT_PASSWORD");
+  }
+  await revokeSessions(ctx, target.id);
+  throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
 }

@@ -72,7 +72,7 @@ describe("profile modal: GET and PUT /users/{id}", () => {
       method: "PUT",
       path: `/users/${t.agent.id}`,
       token: t.agent.token,
-      body: body({ name: t.agent.name, email: t.admin.email.toUpperCase() }),
+      body: body({ name: t.agent.name, email: t.admin.email.toUpperCase() }, { currentPassword: PASSWORD }),
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: "ERR_EMAIL_ALREADY_EXISTS" });

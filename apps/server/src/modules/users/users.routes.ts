@@ -13,11 +13,13 @@ import {
   userListQuerySchema,
   userNamesQuerySchema,
   userSaveSchema,
+  type UserSaveResponse,
 } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
 import { AppError } from "../../http/errors.js";
+import { setRefreshCookie } from "../auth/refresh-cookie.js";
 import { createUser } from "./create-user.js";
 import { deleteUser } from "./delete-user.js";
 import { updateUser } from "./update-user.js";
@@ -57,7 +59,12 @@ export function usersRoutes(ctx: Context): FastifyPluginAsyncZod {
     app.put(
       "/users/:id",
       { config: { access: "user" }, schema: { tags, params: idParams, body: userSaveSchema } },
-      (req) => updateUser(ctx, req.auth, req.params.id, req.body),
+      async (req, reply): Promise<UserSaveResponse> => {
+        const { user, session } = await updateUser(ctx, req.auth, req.params.id, req.body);
+        if (!session) return user;
+        setRefreshCookie(ctx, reply, session.refreshToken);
+        return { ...user, token: session.token };
+      },
     );
 
     app.delete("/users/:id", { config: { access: "admin" }, schema: { tags, params: idParams } }, async (req) => {

@@ -1,12 +1,15 @@
 /**
  * Add or edit a user (core-platform §2.2 Profile, §2.16 Users, §5 "User modal").
- * Saving the signed-in user applies the answer to the session at once.
+ * Saving the signed-in user applies the answer to the session at once; a new
+ * email or password of their own takes their current password, and the server
+ * then renews this browser's session (its new token comes with the answer).
  */
-import { can, type AuthUser } from "@balcao/contracts";
+import { can, type AuthUser, type UserSaveResponse } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { writeStored } from "../../api/storage";
 import { useAuth } from "../../app/auth";
 import { FormDialog, useRecordForm, useSaveRecord } from "../common/FormDialog";
 import { emptyUserForm, toFormValues, toSaveBody, userFormSchema, type UserFormValues } from "./userForm";
@@ -39,7 +42,7 @@ export function UserModal({ open, userId, onClose, onSaved }: Props) {
 
   const { control, handleSubmit, reset } = useForm<UserFormValues>({
     // Adding a user needs a password; editing keeps the current one when left empty.
-    resolver: zodResolver(userFormSchema(userId === undefined)),
+    resolver: zodResolver(userFormSchema(userId === undefined, self)),
     defaultValues: emptyUserForm,
     mode: "onTouched",
   });
@@ -58,7 +61,8 @@ export function UserModal({ open, userId, onClose, onSaved }: Props) {
     id: userId,
     toBody: (values: UserFormValues) => toSaveBody(values, may),
     successText: t("userModal.success"),
-    onSaved: (saved: AuthUser) => {
+    onSaved: ({ token, ...saved }: UserSaveResponse) => {
+      if (token) writeStored("token", token);
       if (me && saved.id === me.id) setUser({ ...me, ...saved, company: saved.company ?? me.company });
       void queryClient.invalidateQueries({ queryKey: ["user", saved.id] });
       onSaved?.(saved);
@@ -81,6 +85,7 @@ export function UserModal({ open, userId, onClose, onSaved }: Props) {
     >
       <UserModalFields
         control={control}
+        self={self !== undefined}
         editProfile={may.editProfile}
         editQueues={may.editQueues}
         queues={queues.data ?? []}

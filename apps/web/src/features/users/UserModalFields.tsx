@@ -1,5 +1,5 @@
 /** The user modal's inputs; selects the signed-in user may not change are not shown (core-platform §6). */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Box, Chip, IconButton, InputAdornment, MenuItem, TextField, Typography } from "@mui/material";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
@@ -11,6 +11,8 @@ import type { ConnectionOption } from "./useUserOptions";
 
 interface Props {
   control: Control<UserFormValues>;
+  /** The signed-in user's own record: asks for the current password, needed to change email or password. */
+  self: boolean;
   editProfile: boolean;
   editQueues: boolean;
   queues: QueueRef[];
@@ -24,7 +26,9 @@ function FormText(props: {
   label: string;
   type?: string;
   autoComplete?: string;
-  endAdornment?: React.ReactNode;
+  endAdornment?: ReactNode;
+  /** Shown under the input while it has no error. */
+  hint?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -39,7 +43,7 @@ function FormText(props: {
           type={props.type}
           autoComplete={props.autoComplete}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ? t(fieldState.error.message) : " "}
+          helperText={fieldState.error?.message ? t(fieldState.error.message) : (props.hint ?? " ")}
           fullWidth
           slotProps={{
             input: { endAdornment: props.endAdornment },
@@ -51,7 +55,7 @@ function FormText(props: {
   );
 }
 
-export function UserModalFields({ control, editProfile, editQueues, queues, connections }: Props) {
+export function UserModalFields({ control, self, editProfile, editQueues, queues, connections }: Props) {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
   const passwordToggle = (
@@ -66,19 +70,24 @@ export function UserModalFields({ control, editProfile, editQueues, queues, conn
     </InputAdornment>
   );
   const queueName = (id: number) => queues.find((q) => q.id === id);
+  /** The new and the current password share the show/hide toggle. */
+  const passwordText = (name: "password" | "currentPassword", extra: { endAdornment?: ReactNode; hint?: string }) => (
+    <FormText
+      control={control}
+      name={name}
+      label={t(`userModal.form.${name}`)}
+      type={showPassword ? "text" : "password"}
+      autoComplete={name === "password" ? "new-password" : "current-password"}
+      {...extra}
+    />
+  );
 
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2, rowGap: 0.5 }}>
       <FormText control={control} name="name" label={t("userModal.form.name")} autoComplete="name" />
-      <FormText
-        control={control}
-        name="password"
-        label={t("userModal.form.password")}
-        type={showPassword ? "text" : "password"}
-        autoComplete="new-password"
-        endAdornment={passwordToggle}
-      />
+      {passwordText("password", { endAdornment: passwordToggle })}
       <FormText control={control} name="email" label={t("userModal.form.email")} type="email" autoComplete="email" />
+      {self && passwordText("currentPassword", { hint: t("userModal.form.currentPasswordHint") })}
       {editProfile && (
         <Controller
           name="profile"

@@ -14,8 +14,7 @@ const passwordRule = (required: boolean) =>
     .refine((v) => v === "" || v.length >= limits.passwordMin, m("tooShort"))
     .refine((v) => v.length <= limits.passwordMax, m("tooLong"));
 
-/** `creating`: a new user needs a password; an edit left empty keeps the current one. */
-export const userFormSchema = (creating: boolean) =>
+const userFields = (creating: boolean) =>
   z.object({
     name: z.string().trim().min(1, m("required")).min(limits.nameMin, m("tooShort")).max(limits.nameMax, m("tooLong")),
     password: passwordRule(creating),
@@ -29,9 +28,27 @@ export const userFormSchema = (creating: boolean) =>
     /** "" for no default connection: a select needs a string value. */
     whatsappId: z.string(),
     queueIds: z.array(z.number()),
+    /** Asked only of the signed-in user for their own record. */
+    currentPassword: z.string(),
+  });
+
+/**
+ * `creating`: a new user needs a password; an edit left empty keeps the current one.
+ * `self`: the signed-in user's own record, whose email or password changes only with
+ * the current password (the server checks it; the form asks for it first).
+ */
+export const userFormSchema = (creating: boolean, self?: { email: string }) =>
+  userFields(creating).refine((v) => !self || !changesCredentials(v, self) || v.currentPassword !== "", {
+    message: m("currentPasswordRequired"),
+    path: ["currentPassword"],
   });
 
 export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;
+
+/** A new password, or an email other than the saved one (letter case aside, as the server compares). */
+function changesCredentials(values: { password: string; email: string }, saved: { email: string }): boolean {
+  return values.password !== "" || values.email.trim().toLowerCase() !== saved.email.toLowerCase();
+}
 
 export const emptyUserForm: UserFormValues = {
   name: "",
@@ -41,6 +58,7 @@ export const emptyUserForm: UserFormValues = {
   allTicket: "desabled",
   whatsappId: "",
   queueIds: [],
+  currentPassword: "",
 };
 
 export function toFormValues(user: AuthUser): UserFormValues {
@@ -52,6 +70,7 @@ export function toFormValues(user: AuthUser): UserFormValues {
     allTicket: user.allTicket === "enabled" ? "enabled" : "desabled",
     whatsappId: user.whatsappId === null ? "" : String(user.whatsappId),
     queueIds: user.queues.map((q) => q.id),
+    currentPassword: "",
   };
 }
 
@@ -63,12 +82,14 @@ export interface UserSaveBody {
   allTicket?: "enabled" | "desabled";
   whatsappId?: number | null;
   queueIds?: number[];
+  currentPassword?: string;
 }
 
 /** Fields the signed-in user may not edit are left out, so the server keeps them as they are. */
 export function toSaveBody(values: UserFormValues, may: { editProfile: boolean; editQueues: boolean }): UserSaveBody {
   const body: UserSaveBody = { name: values.name, email: values.email };
   if (values.password) body.password = values.password;
+  if (values.currentPassword) body.currentPassword = values.currentPassword;
   if (may.editProfile) {
     body.profile = values.profile;
     body.allTicket = values.allTicket;

@@ -3,7 +3,7 @@
  * AckUpdate. Media is not fetched here: InboundMessage.media fetches it when
  * ingest decides to store the message.
  */
-import type { Ack, MediaType } from "@balcao/contracts";
+import { ownEntry, type Ack, type MediaType } from "@balcao/contracts";
 import type { AckUpdate, InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
 import type { GraphClient } from "./graph.js";
@@ -148,6 +148,6 @@ export function toAck(raw: unknown): AckUpdate | undefined {
     const error = [e?.title ?? e?.message ?? "failed", e?.code ? `(#${e.code})` : ""].join(" ").trim();
     return { wid: s.id, ack: 1, error };
   }
-  const ack = acks[s.status];
+  const ack = ownEntry(acks, s.status);
   return ack ? { wid: s.id, ack } : undefined;
 }

@@ -6,17 +6,21 @@
  *
  * Steps: filter (group setting, edits/revokes, removed reactions) → for media,
  * already stored? then the file into company storage (outside any
- * transaction: it is a network download) → storeInbound → announce.
+ * transaction: it is a network download) → storeInbound → announce. Media the
+ * provider lets us fetch again (Cloud API) that fails to download is left
+ * pending: the message is stored and announced at once, and a job fetches the
+ * file (fetch-inbound-media.ts).
  * Automation (chatbot routing, flows, AI) follows `storeInbound` and works on
  * its result.
  */
-import type { InboundMessage } from "../../channels/driver.js";
+import type { ChannelMedia, InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
-import { AppError } from "../../http/errors.js";
-import { inboundKind, type StoredMedia } from "../../media/storage.js";
+import type { StoredMedia } from "../../media/storage.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { announce } from "./ingest-announce.js";
-import { changeStored, isStored, storeInbound, type IngestConnection } from "./ingest-store.js";
+import { queueMediaFetch } from "./fetch-inbound-media.js";
+import { keepInboundFile } from "./inbound-file.js";
+import { changeStored, storedMessage, storeInbound, type IngestConnection } from "./ingest-store.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, inbound: InboundMessage): Promise<void> {
   if (inbound.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
@@ -24,39 +28,47 @@ export async function ingest(ctx: Context, connection: IngestConnection, inbound
   // Taking a reaction back leaves the stored one: the ticket keeps what the customer did.
   if (inbound.reaction && !inbound.reaction.emoji) return;
   // Only a repeat with media is worth a look first (no second download); storeInbound skips repeats itself.
-  if (inbound.media && (await isStored(ctx.db, connection, inbound.wid))) return;
+  if (inbound.media) {
+    const known = await storedMessage(ctx.db, connection, inbound.wid);
+    // A repeat of a message whose file is still missing queues its fetch (again: the job is idempotent),
+    // so a delivery answered with an error after the commit loses no media either.
+    if (known && !known.mediaPath && inbound.mediaRefetchable) await queueMediaFetch(ctx, known.id);
+    if (known) return;
+  }
 
-  const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound.media) : undefined;
-  const stored = await storeInbound(ctx.database, connection, inbound, media);
+  const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound) : undefined;
+  const stored = await storeInbound(ctx.database, connection, inbound, media?.stored);
   if (!stored) {
     // A concurrent repeat of the same delivery won the insert; its copy of the file is the one kept.
-    await ctx.media.remove(media?.mediaPath);
+    await ctx.media.remove(media?.stored?.mediaPath);
     return;
   }
+  if (media?.pending) await queueMediaFetch(ctx, stored.messageId);
   await announce(ctx, connection.companyId, { ...stored, action: "create" });
 }
 
 /**
- * A download failure throws (the provider delivers again later); a file that
- * storage refuses (bytes unlike its type, empty, too big) would be refused on
- * every retry, so the message is kept without it instead of being lost.
+ * A download failure throws (the provider delivers again later), unless the
+ * provider lets us fetch the file again: then the message is stored without it
+ * for now (`pending`). A file that storage refuses is handled by keepInboundFile.
  */
 async function storeMedia(
   ctx: Context,
   companyId: number,
-  fetchMedia: NonNullable<InboundMessage["media"]>,
-): Promise<StoredMedia | undefined> {
-  const file = await fetchMedia();
+  inbound: InboundMessage,
+): Promise<{ stored?: StoredMedia; pending?: boolean }> {
+  let file: ChannelMedia;
   try {
-    return await ctx.media.save(companyId, { filename: file.fileName, data: file.data }, inboundKind);
+    file = await inbound.media!();
   } catch (err) {
-    if (!(err instanceof AppError) || (err.code !== "ERR_INVALID_FILE" && err.code !== "ERR_FILE_TOO_LARGE")) throw err;
+    if (!inbound.mediaRefetchable) throw err;
     ctx.log.warn(
-      { companyId, code: err.code, mimetype: file.mimetype },
-      "inbound media refused by storage; message kept without it",
+      { err, companyId, wid: inbound.wid },
+      "inbound media not downloaded; message stored, media fetched later",
     );
-    return undefined;
+    return { pending: true };
   }
+  return { stored: await keepInboundFile(ctx, companyId, file) };
 }
 
 async function applyChange(ctx: Context, connection: IngestConnection, inbound: InboundMessage) {

@@ -14,6 +14,7 @@ import { createLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { MediaStorage } from "./media/storage.js";
 import { createTokens } from "./modules/auth/tokens.js";
+import { fetchInboundMedia } from "./modules/messages/fetch-inbound-media.js";
 import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.js";
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
@@ -75,6 +76,8 @@ export async function createServer(config: Config, database?: Database, options:
     channels: new ChannelManager({ whatsappWeb: options.whatsappWeb }),
     log,
   };
+  // Before the channels start: ingest may queue media fetches from the first message on.
+  await jobs.work(ctx, fetchInboundMedia);
   await ctx.channels.startAll(ctx);
   const app = await buildApp(ctx);
   return {

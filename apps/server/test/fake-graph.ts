@@ -108,6 +108,8 @@ export interface FakeGraph {
   /** The `value` of a customer message, to compose batched deliveries with `envelope`. */
   customerValue(m: CustomerMessage): { value: Record<string, unknown>; wid: string };
   failNextSend(error?: { message?: string; code?: number }): void;
+  /** While down, every Graph call and media download answers 503 (Graph's code 2), as when the Graph API blinks. */
+  outage(down: boolean): void;
   waitForSent(count?: number, to?: string, timeoutMs?: number): Promise<SentRecord[]>;
   close(): Promise<void>;
 }
@@ -122,6 +124,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const downloads: DownloadRecord[] = [];
   const failures: { message: string; code: number }[] = [];
   let origin = "";
+  let down = false;
 
   const storeMedia = (owner: string) => (file: StoredFakeMedia) => {
     const id = String(10 ** 15 + Math.floor(Math.random() * 9 * 10 ** 14));
@@ -199,6 +202,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     webhook: deliver,
     failNextSend: (error = {}) =>
       void failures.push({ message: error.message ?? "(#131026) Message undeliverable", code: error.code ?? 131026 }),
+    outage: (isDown) => void (down = isDown),
     async waitForSent(count = 1, to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -283,6 +287,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const handle = async () => {
       if (url.pathname.startsWith("/_control/")) return control(api, req, res, url);
+      if (down) return graphError(res, 503, "Service temporarily unavailable", 2);
       const download = /^\/_media\/(\w+)$/.exec(url.pathname);
       if (download) {
         const file = media.get(download[1]!);

@@ -30,6 +30,17 @@ async function ticketMessages(token: string, ticketId: number) {
   return res.json<{ messages: MessageDto[] }>().messages;
 }
 
+/** The file of a stored message once the fetch-inbound-media job brought it, as the agent downloads it. */
+async function fileOnceFetched(token: string, ticketId: number, wid: string): Promise<Buffer> {
+  let mediaUrl: string | null = null;
+  await until(async () => {
+    mediaUrl = (await ticketMessages(token, ticketId)).find((m) => m.wid === wid)!.mediaUrl;
+    return mediaUrl !== null;
+  }, 15_000);
+  const file = await fetch(`${s.url}${mediaUrl!}`, { headers: { authorization: `Bearer ${token}` } });
+  return Buffer.from(await file.arrayBuffer());
+}
+
 describe("the Graph API down at start", () => {
   it("stores signed deliveries, connects by itself when the Graph API is back, and fetches the media then", async () => {
     const t = await buildTenant(s);
@@ -63,13 +74,8 @@ describe("the Graph API down at start", () => {
       await until(async () => (await statusOf(connection.id)) === "CONNECTED", 10_000);
       expect(s.ctx.channels.runningDriver(connection.id)).toBeInstanceOf(CloudDriver);
 
-      let mediaUrl: string | null = null;
-      await until(async () => {
-        mediaUrl = (await ticketMessages(t.admin.token, ticketId)).find((m) => m.wid === image.wid)!.mediaUrl;
-        return mediaUrl !== null;
-      }, 15_000);
-      const file = await fetch(`${s.url}${mediaUrl!}`, { headers: { authorization: `Bearer ${t.admin.token}` } });
-      expect(Buffer.from(await file.arrayBuffer()).equals(sampleMedia.image.data)).toBe(true);
+      const file = await fileOnceFetched(t.admin.token, ticketId, image.wid!);
+      expect(file.equals(sampleMedia.image.data)).toBe(true);
       await until(() =>
         updates.some((u) => u.action === "update" && u.message.wid === image.wid && u.message.mediaUrl),
       );
@@ -98,6 +104,24 @@ describe("the Graph API down at start", () => {
       fake.outage(false);
     }
   });
+});
+
+// The file is described by the Graph API, then streamed into storage: a download that fails there is pending too.
+it("a file whose download fails after the Graph API described it is stored later, the message at once", async () => {
+  const t = await buildTenant(s);
+  const connection = await buildCloudConnection(s, fake, t.company.id);
+  fake.failNextDownload();
+  const image = await fake.customerMessage({
+    phoneNumberId: connection.cloudPhoneNumberId,
+    from: customer(),
+    image: { caption: "a nota fiscal" },
+  });
+  expect(image.status).toBe(200);
+  const row = (await s.ctx.db.query.messages.findFirst({ where: (m, { eq }) => eq(m.wid, image.wid!) }))!;
+  expect(row).toMatchObject({ body: "a nota fiscal", mediaType: "image", mediaPath: null });
+
+  const file = await fileOnceFetched(t.admin.token, row.ticketId, image.wid!);
+  expect(file.equals(sampleMedia.image.data)).toBe(true);
 });
 
 describe("credentials the Graph API refuses", () => {

@@ -8,18 +8,14 @@ import { request } from "node:http";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { imageKind, SHARED_FOLDER, type MediaOwner } from "./storage.js";
 import { buildTenant } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/harness.js";
+import type { TestServer } from "../../test/harness.js";
+import { serverPerFile } from "../../test/server-per-file.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
+serverPerFile((started) => (s = started));
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 7)]);
 

@@ -4,11 +4,14 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config, LogFormat } from "./config.js";
 
 /**
- * Paths that carry secrets in the URL are cut before they reach a log line,
- * also when a mistyped URL (stray slash, letter case, wrong method) misses the route.
+ * What a log line keeps of a URL: its path. The query string is dropped (the
+ * webhook's hub.verify_token, a socket's token and whatever else a client puts
+ * there), and paths that carry secrets are cut, also when a mistyped URL
+ * (stray slash, letter case, wrong method) misses the route.
  */
 export function redactUrl(url: string): string {
-  return url.replace(/\/resetpasswords\/.*/is, "/resetpasswords/[redacted]");
+  const path = url.split(/[?#]/, 1)[0]!;
+  return path.replace(/\/resetpasswords\/.*/is, "/resetpasswords/[redacted]");
 }
 
 /**

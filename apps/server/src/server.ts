@@ -16,6 +16,7 @@ import { MediaStorage } from "./media/storage.js";
 import { startCompanySweep } from "./modules/auth/company-sweep.js";
 import { createSessionCheck } from "./modules/auth/session-check.js";
 import { createTokens } from "./modules/auth/tokens.js";
+import { fetchInboundMedia } from "./modules/messages/fetch-inbound-media.js";
 import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.js";
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
@@ -81,6 +82,8 @@ export async function createServer(config: Config, database?: Database, options:
     channels: new ChannelManager({ whatsappWeb: options.whatsappWeb }),
     log,
   };
+  // Before the channels start: ingest may queue media fetches from the first message on.
+  await jobs.work(ctx, fetchInboundMedia);
   await ctx.channels.startAll(ctx);
   const app = await buildApp(ctx);
   const companySweep = startCompanySweep(ctx, options.companySweepMs);

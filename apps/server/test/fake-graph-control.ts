@@ -9,6 +9,7 @@
  *   POST /_control/status             {wid, status, error?} → {status, body}
  *   POST /_control/webhook            {payload, phoneNumberId?, signature?} → {status, body}
  *   POST /_control/fail-next-send     {message?, code?}
+ *   POST /_control/outage             {down}: the Graph API answers 503 to everything while down
  *   GET  /_control/sent?to=&count=&timeoutMs=   waits for `count` sends → [SentRecord]
  *   GET  /_control/uploads            → [{id, phoneNumberId, mimetype, fileName, size}]
  */
@@ -37,6 +38,9 @@ export async function control(api: FakeGraph, req: IncomingMessage, res: ServerR
     }
     case "POST /_control/fail-next-send":
       api.failNextSend(input<{ message?: string; code?: number }>());
+      return json(res, 200, {});
+    case "POST /_control/outage":
+      api.outage(input<{ down: boolean }>().down);
       return json(res, 200, {});
     case "GET /_control/sent": {
       const count = Number(url.searchParams.get("count") ?? "1");

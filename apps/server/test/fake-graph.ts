@@ -11,7 +11,8 @@
  *   POST /{phone-number-id}/media      multipart (messaging_product, type, file) → {id}
  *   GET  /{media-id}                   → {url, mime_type, sha256, file_size, id}
  *   GET  {that url}                    the bytes, with the owner number's bearer only (a test may make
- *                                        Meta declare another file_size, or serve more bytes than it has)
+ *                                        Meta declare another file_size, serve more bytes than it has,
+ *                                        or answer the next download 503)
  * A number is known once added (addNumber) or, when not added, from the first
  * call that names it, with that call's token; a wrong token answers Graph's 190.
  *
@@ -108,6 +109,10 @@ export interface FakeGraph {
   /** The `value` of a customer message, to compose batched deliveries with `envelope`. */
   customerValue(m: CustomerMessage): { value: Record<string, unknown>; wid: string };
   failNextSend(error?: { message?: string; code?: number }): void;
+  /** While down, every Graph call and media download answers 503 (Graph's code 2), as when the Graph API blinks. */
+  outage(down: boolean): void;
+  /** The next file download answers 503 while Graph still describes the file: the media server blinks alone. */
+  failNextDownload(): void;
   waitForSent(count?: number, to?: string, timeoutMs?: number): Promise<SentRecord[]>;
   close(): Promise<void>;
 }
@@ -122,6 +127,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const downloads: DownloadRecord[] = [];
   const failures: { message: string; code: number }[] = [];
   let origin = "";
+  let down = false;
+  let failingDownloads = 0;
 
   const storeMedia = (owner: string) => (file: StoredFakeMedia) => {
     const id = String(10 ** 15 + Math.floor(Math.random() * 9 * 10 ** 14));
@@ -199,6 +206,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     webhook: deliver,
     failNextSend: (error = {}) =>
       void failures.push({ message: error.message ?? "(#131026) Message undeliverable", code: error.code ?? 131026 }),
+    outage: (isDown) => void (down = isDown),
+    failNextDownload: () => void failingDownloads++,
     async waitForSent(count = 1, to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -283,11 +292,16 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const handle = async () => {
       if (url.pathname.startsWith("/_control/")) return control(api, req, res, url);
+      if (down) return graphError(res, 503, "Service temporarily unavailable", 2);
       const download = /^\/_media\/(\w+)$/.exec(url.pathname);
       if (download) {
         const file = media.get(download[1]!);
         if (!file) return graphError(res, 404, "Media not found", 100);
         if (!authorised(req, file.owner)) return graphError(res, 401, "Invalid OAuth access token.", 190);
+        if (failingDownloads > 0) {
+          failingDownloads--;
+          return graphError(res, 503, "Service temporarily unavailable", 2);
+        }
         const record = { mediaId: download[1]!, bytesSent: 0 };
         downloads.push(record);
         return serveMedia(res, file, record);

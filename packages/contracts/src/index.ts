@@ -1,4 +1,5 @@
 export * from "./errors.js";
+export * from "./own-entry.js";
 export * from "./permissions.js";
 export * from "./constants.js";
 export * from "./settings.js";

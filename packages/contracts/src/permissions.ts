@@ -1,4 +1,5 @@
 /** The static permission table of core-platform §6, used by menu, pages and server alike. */
+import { ownEntry } from "./own-entry.js";
 export const profiles = ["admin", "user", "supervisor"] as const;
 export type Profile = (typeof profiles)[number];
 
@@ -27,5 +28,5 @@ const rules: Record<string, readonly Permission[]> = {
 /** An unknown role is denied everything. */
 export function can(profile: string | undefined, permission: Permission): boolean {
   if (!profile) return false;
-  return rules[profile]?.includes(permission) ?? false;
+  return ownEntry(rules, profile)?.includes(permission) ?? false;
 }

@@ -49,5 +49,5 @@ export const secretSettings: readonly SettingKey[] = ["asaas"];
 export const superOnlySettings: readonly SettingKey[] = [...secretSettings, "campaignsEnabled"];
 
 export function isSettingKey(key: string): key is SettingKey {
-  return key in settingDefaults;
+  return Object.hasOwn(settingDefaults, key);
 }

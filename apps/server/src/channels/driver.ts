@@ -57,6 +57,12 @@ export interface InboundMessage {
   body: string;
   /** Describes the media on demand (and opens its download), so ingest can store it in company storage. */
   media?: () => Promise<InboundMedia>;
+  /**
+   * The provider lets us fetch the media again later from `raw` (a Cloud API
+   * media id): when the download fails, the message is stored at once with its
+   * media pending, and a job fetches it.
+   */
+  mediaRefetchable?: boolean;
   /** The provider id of the message this one replies to. */
   quotedWid?: string;
   /** A reaction: the emoji and the provider id of the message it reacts to. */

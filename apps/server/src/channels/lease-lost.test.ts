@@ -68,7 +68,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a lost session lease", () => {
       cloudVerifyToken: "verify-token",
     });
     expect(res.statusCode, res.body).toBe(200);
-    await sessionReaches(s, web.whatsapp.id, "DISCONNECTED");
+    // Started as a Cloud API connection: this server's Graph API address answers nothing, so it retries.
+    await sessionReaches(s, web.whatsapp.id, "TIMEOUT");
     expect(await leaseHeld(s, web.whatsapp.id)).toBe(false);
     expect(web.open.ended).toBe(true);
   });

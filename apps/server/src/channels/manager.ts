@@ -102,6 +102,21 @@ export class ChannelManager {
   }
 
   /**
+   * What takes a Cloud API connection's verified deliveries and fetches their
+   * media: its running driver, or, when it is not running (the Graph API
+   * refused its credentials, someone disconnected it), a driver that only
+   * receives. Meta's messages are stored whatever the Graph API said.
+   */
+  cloudReceiver(connection: Connection): CloudDriver {
+    const running = this.running.get(connection.id);
+    if (running instanceof CloudDriver) return running;
+    const ctx = this.context();
+    const receiver = new CloudDriver(connection, ctx.config.WHATSAPP_GRAPH_URL, ctx.log);
+    receiver.listen(this.eventsOf(connection));
+    return receiver;
+  }
+
+  /**
    * After a save: re-read the connection and (re)start it with its current
    * settings. A running WhatsApp Web session carries on: it reads none of
    * them, and a reconnect would cost the customers seconds of silence.
@@ -232,19 +247,24 @@ export class ChannelManager {
     if (!factory || this.running.has(connection.id)) return;
     if (leased.has(connection.provider) && !(await this.lease.acquire(connection.id))) return;
     const driver = factory(ctx, connection);
-    const events: ChannelEvents = {
+    try {
+      await driver.start(this.eventsOf(connection));
+      this.running.set(connection.id, driver);
+    } catch (err) {
+      // The driver reported its session (DISCONNECTED); the page offers "try again". A Cloud API
+      // connection's webhook still stores deliveries (cloudReceiver).
+      ctx.log.warn({ err, whatsappId: connection.id }, "connection did not start");
+    }
+  }
+
+  private eventsOf(connection: Connection): ChannelEvents {
+    const ctx = this.context();
+    return {
       message: (inbound) => ingest(ctx, connection, inbound),
       ack: (update) => applyAck(ctx, connection, update),
       session: (update) => applySession(ctx, connection, update),
       call: (call, reject) => receiveCall(ctx, connection, call, reject),
     };
-    try {
-      await driver.start(events);
-      this.running.set(connection.id, driver);
-    } catch (err) {
-      // The driver reported its session (DISCONNECTED); the page offers "try again".
-      ctx.log.warn({ err, whatsappId: connection.id }, "connection did not start");
-    }
   }
 
   private async halt(whatsappId: number): Promise<void> {

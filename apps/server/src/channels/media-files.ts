@@ -4,6 +4,7 @@
  * serve with the right content type.
  */
 import path from "node:path";
+import { ownEntry } from "@balcao/contracts";
 
 const extensions: Record<string, string> = {
   "image/jpeg": ".jpg",
@@ -34,7 +35,7 @@ export function baseMimetype(mimetype: string): string {
 }
 
 export function extensionFor(mimetype: string): string {
-  return extensions[baseMimetype(mimetype)] ?? ".bin";
+  return ownEntry(extensions, baseMimetype(mimetype)) ?? ".bin";
 }
 
 /** The sender's name when it has a plain extension, otherwise "<label><ext of the mimetype>". */

@@ -1,7 +1,9 @@
 /**
  * The log lines the server really emits: the reset route carries a new password
- * in its path and must never reach the log (issue 2, item 3; DESIGN §10).
+ * in its path and must never reach the log (issue 2, item 3; DESIGN §10), nor
+ * do query strings, where webhooks and sockets carry their tokens (issue 10).
  */
+import { io } from "socket.io-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { buildTenant } from "../../test/factories.js";
@@ -26,9 +28,32 @@ const post = (url: string) => s.app.inject({ method: "POST", url });
 
 describe("request logging", () => {
   it("logs ordinary requests with their path (the capture works)", async () => {
-    await s.app.inject({ method: "GET", url: "/api/health?probe=1" });
-    expect(logged()).toContain("/api/health?probe=1");
+    await s.app.inject({ method: "GET", url: "/api/health" });
+    expect(logged()).toContain("/api/health");
     expect(lines.some((l) => JSON.parse(l).msg === "request completed")).toBe(true);
+  });
+
+  it("logs paths without their query strings: the webhook's verify token, a socket's token, anything else", async () => {
+    const { agent } = await buildTenant(s);
+    lines.length = 0;
+    const verify = "Verify1Secret";
+    await fetch(`${s.url}/api/webhooks/whatsapp/1?hub.mode=subscribe&hub.verify_token=${verify}&hub.challenge=7`);
+    await fetch(`${s.url}/api/health?probe=Probe1Secret`);
+    await fetch(`${s.url}/api/nowhere?token=Stray5Secret`);
+    for (const transport of ["websocket", "polling"] as const) {
+      const socket = io(s.url, { query: { token: agent.token }, transports: [transport], forceNew: true });
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", resolve);
+        socket.once("connect_error", reject);
+      });
+      socket.close();
+    }
+    const text = logged();
+    expect(text).toContain("/api/webhooks/whatsapp/1");
+    expect(text).toContain("/api/health");
+    for (const secret of [verify, "hub.verify_token", "Probe1Secret", "Stray5Secret", agent.token]) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it("never logs the reset route's path, whatever the answer", async () => {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.js";
 import { AppError } from "../http/errors.js";
-import { MediaStorage } from "./storage.js";
 
 const contentTypes: Record<string, string> = {
   ".png": "image/png",
@@ -25,7 +24,7 @@ export function mediaRoutes(ctx: Context): FastifyPluginAsyncZod {
       async (req, reply) => {
         const mediaPath = req.params["*"];
         // Another company's file answers 404, as if it did not exist.
-        if (!MediaStorage.mayRead(mediaPath, req.auth.companyId)) throw new AppError("ERR_NOT_FOUND");
+        if (!ctx.media.mayRead(mediaPath, req.auth.companyId)) throw new AppError("ERR_NOT_FOUND");
         const file = await ctx.media.open(mediaPath);
         return reply
           .header("content-type", contentTypes[file.ext] ?? "application/octet-stream")

@@ -109,10 +109,14 @@ export class MediaStorage {
     return full;
   }
 
-  /** Who may read a stored path: its first segment names the owner. */
-  static mayRead(mediaPath: string, companyId: number): boolean {
-    const owner = mediaPath.split("/")[0];
-    return owner === SHARED_FOLDER || owner === String(companyId);
+  /**
+   * Who may read a stored path: the owner folder it resolves into, dot segments
+   * applied ("1/../2/x" is company 2's file), and only a file directly inside it.
+   */
+  mayRead(mediaPath: string, companyId: number): boolean {
+    const segments = path.relative(this.root, path.resolve(this.root, mediaPath)).split(path.sep);
+    if (segments.length !== 2) return false;
+    return segments[0] === SHARED_FOLDER || segments[0] === String(companyId);
   }
 
   async open(mediaPath: string) {

@@ -25,3 +25,6 @@ export interface ExternalSendResult {
 
 /** Sends per minute a token may make. */
 export const externalApiRateLimit = 60;
+
+/** Wrong tokens per minute a client address may present before it is refused (429) for the rest of the minute. */
+export const externalApiWrongTokenLimit = 10;

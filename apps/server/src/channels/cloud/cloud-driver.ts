@@ -9,6 +9,7 @@ import {
   ChannelError,
   type ChannelDriver,
   type ChannelEvents,
+  type InboundMedia,
   type OutboundMedia,
   type OutboundTarget,
   type OutboundText,
@@ -17,8 +18,8 @@ import {
   type SentMessage,
 } from "../driver.js";
 import { baseMimetype } from "../media-files.js";
-import { GraphClient } from "./graph.js";
-import { toAck, toInbound } from "./inbound.js";
+import { GraphClient, GraphUnavailable } from "./graph.js";
+import { storedMediaFetcher, toAck, toInbound } from "./inbound.js";
 import type { CloudWebhook } from "./payload.js";
 
 type Connection = typeof whatsapps.$inferSelect;
@@ -37,6 +38,9 @@ export function cloudMediaType(mimetype: string): "image" | "audio" | "video" | 
   return "document";
 }
 
+/** After the n-th failed start-up check: 1 s, 2 s, 4 s … at most 60 s. */
+const recheckDelayMs = (failures: number) => Math.min(60_000, 1000 * 2 ** (failures - 1));
+
 export function hasCloudCredentials(c: Connection): boolean {
   return Boolean(c.cloudPhoneNumberId && c.cloudAccessToken && c.cloudAppSecret && c.cloudVerifyToken);
 }
@@ -45,6 +49,7 @@ export class CloudDriver implements ChannelDriver {
   readonly provider = "cloud" as const;
   private readonly graph: GraphClient;
   private events?: ChannelEvents;
+  private recheck?: NodeJS.Timeout;
 
   constructor(
     /** The row as it was when the driver started: the webhook checks signatures with its app secret. */
@@ -59,28 +64,64 @@ export class CloudDriver implements ChannelDriver {
     });
   }
 
-  /** CONNECTED once the Graph API knows the phone number id with this token; DISCONNECTED otherwise. */
+  /**
+   * Deliveries are taken from now on; then the start-up check (checkGraph).
+   * Throws, after reporting DISCONNECTED, when credentials are missing or refused.
+   */
   async start(events: ChannelEvents): Promise<void> {
     if (!hasCloudCredentials(this.connection)) {
       await events.session({ status: "DISCONNECTED" });
       throw new ChannelError("ERR_WAPP_NOT_INITIALIZED", "the connection lacks Cloud API credentials");
     }
-    let info: { display_phone_number?: string };
+    this.listen(events);
+    await this.checkGraph(events, 0);
+  }
+
+  /** Takes deliveries without the start-up check: for a connection that is not running (manager.cloudReceiver). */
+  listen(events: ChannelEvents): void {
+    this.events = events;
+  }
+
+  /**
+   * CONNECTED once the Graph API knows the phone number id with this token.
+   * While it cannot be reached (down, failing, throttling): TIMEOUT with the
+   * count of failed looks, and another look after 1 s, 2 s, 4 s … 60 s, the
+   * webhook storing deliveries meanwhile. Credentials it refuses are for a
+   * person to fix, never retried: DISCONNECTED, and thrown.
+   */
+  private async checkGraph(events: ChannelEvents, failures: number): Promise<void> {
     try {
-      info = await this.graph.json(
+      const info = await this.graph.json<{ display_phone_number?: string }>(
         `${encodeURIComponent(this.graph.phoneNumberId)}?fields=display_phone_number,verified_name`,
         "ERR_WAPP_NOT_INITIALIZED",
       );
+      if (this.events !== events) return;
+      await events.session({ status: "CONNECTED", number: (info.display_phone_number ?? "").replace(/\D/g, "") });
     } catch (err) {
-      await events.session({ status: "DISCONNECTED" });
-      throw err;
+      // Stopped meanwhile: a newer driver (or none) speaks for the connection now.
+      if (this.events !== events) return;
+      if (!(err instanceof GraphUnavailable)) {
+        await events.session({ status: "DISCONNECTED" });
+        throw err;
+      }
+      await events.session({ status: "TIMEOUT", retries: failures + 1 });
+      this.log.warn({ err, whatsappId: this.connection.id, failures: failures + 1 }, "Graph API unreachable; retrying");
+      this.recheck = setTimeout(
+        () => {
+          this.checkGraph(events, failures + 1).catch((refused: unknown) => {
+            this.log.warn({ err: refused, whatsappId: this.connection.id }, "Graph API refused the credentials");
+          });
+        },
+        recheckDelayMs(failures + 1),
+      );
+      this.recheck.unref();
     }
-    this.events = events;
-    await events.session({ status: "CONNECTED", number: (info.display_phone_number ?? "").replace(/\D/g, "") });
   }
 
   async stop(): Promise<void> {
-    // Nothing held open: Meta keeps pushing to the webhook, which answers 404 once the connection is gone.
+    // Nothing held open but the start-up check's next look. Meta keeps pushing to the webhook, which
+    // answers 404 once the connection is gone.
+    clearTimeout(this.recheck);
     this.events = undefined;
   }
 
@@ -115,6 +156,14 @@ export class CloudDriver implements ChannelDriver {
         }
       }
     }
+  }
+
+  /** A stored message's file fetched again (its first download failed), from the webhook message kept with it. */
+  refetchMedia(providerData: unknown): Promise<InboundMedia> {
+    const download = storedMediaFetcher(providerData, this.graph);
+    if (!download)
+      return Promise.reject(new ChannelError("ERR_WAPP_DOWNLOAD_MEDIA", "the stored message has no media"));
+    return download();
   }
 
   private async post(target: OutboundTarget, message: Record<string, unknown>, quotedWid?: string) {

@@ -35,6 +35,14 @@ async function failure(res: Response): Promise<string> {
   return `Graph API answered ${res.status}`;
 }
 
+/**
+ * A call that failed for a passing reason (the Graph API unreachable, timing
+ * out, failing inside or throttling us), not for what it asked: worth trying again.
+ */
+export class GraphUnavailable extends ChannelError {}
+
+const passing = (status: number) => status >= 500 || status === 429 || status === 408;
+
 export class GraphClient {
   constructor(private readonly creds: GraphCredentials) {}
 
@@ -52,9 +60,9 @@ export class GraphClient {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      throw new ChannelError(code, `Graph API unreachable: ${(err as Error).message}`);
+      throw new GraphUnavailable(code, `Graph API unreachable: ${(err as Error).message}`);
     }
-    if (!res.ok) throw new ChannelError(code, await failure(res));
+    if (!res.ok) throw new (passing(res.status) ? GraphUnavailable : ChannelError)(code, await failure(res));
     return res;
   }
 

@@ -1,10 +1,11 @@
 /**
  * Cloud API webhook messages and statuses → the pipeline's InboundMessage and
  * AckUpdate. Media is not fetched here: InboundMessage.media fetches it when
- * ingest decides to store the message.
+ * ingest decides to store the message, and storedMediaFetcher again later
+ * when that first download failed.
  */
-import type { Ack, MediaType } from "@balcao/contracts";
-import type { AckUpdate, InboundMessage } from "../driver.js";
+import { ownEntry, type Ack, type MediaType } from "@balcao/contracts";
+import type { AckUpdate, InboundMedia, InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
 import type { GraphClient } from "./graph.js";
 import {
@@ -103,6 +104,32 @@ function contentOf(m: CloudMessage): Content | undefined {
   }
 }
 
+/**
+ * Describes a message's file through the Graph API (Meta keeps an inbound
+ * media id for weeks): its type, the size Meta declares, and its download.
+ */
+function fetcher(m: CloudMessage, key: MediaKey, graph: GraphClient): () => Promise<InboundMedia> {
+  const media = m[key]!;
+  return async () => {
+    const info = await graph.mediaInfo(media.id);
+    const mimetype = media.mime_type ?? info.mimetype ?? "application/octet-stream";
+    return {
+      mimetype,
+      fileName: mediaFileName(mimetype, key, media.filename),
+      declaredBytes: info.size,
+      open: () => graph.mediaStream(info.url),
+    };
+  };
+}
+
+/** The fetch of a stored message's file, from the webhook message kept as its providerData; undefined without one. */
+export function storedMediaFetcher(raw: unknown, graph: GraphClient): (() => Promise<InboundMedia>) | undefined {
+  const parsed = cloudMessageSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const key = contentOf(parsed.data)?.mediaKey;
+  return key ? fetcher(parsed.data, key, graph) : undefined;
+}
+
 /** A webhook message as the pipeline's InboundMessage; undefined for kinds we do not store. */
 export function toInbound(raw: unknown, value: CloudValue, graph: GraphClient): InboundMessage | undefined {
   const parsed = cloudMessageSchema.safeParse(raw);
@@ -112,7 +139,6 @@ export function toInbound(raw: unknown, value: CloudValue, graph: GraphClient): 
   if (!content) return undefined;
   const number = digits(m.from);
   const profileName = value.contacts?.find((c) => digits(c.wa_id) === number)?.profile?.name;
-  const media = content.mediaKey ? m[content.mediaKey] : undefined;
   const seconds = Number(m.timestamp);
   return {
     wid: m.id,
@@ -122,18 +148,7 @@ export function toInbound(raw: unknown, value: CloudValue, graph: GraphClient): 
     fromMe: false,
     mediaType: content.mediaType,
     body: content.body,
-    media: media
-      ? async () => {
-          const info = await graph.mediaInfo(media.id);
-          const mimetype = media.mime_type ?? info.mimetype ?? "application/octet-stream";
-          return {
-            mimetype,
-            fileName: mediaFileName(mimetype, content.mediaKey!, media.filename),
-            declaredBytes: info.size,
-            open: () => graph.mediaStream(info.url),
-          };
-        }
-      : undefined,
+    ...(content.mediaKey ? { media: fetcher(m, content.mediaKey, graph), mediaRefetchable: true } : {}),
     quotedWid: m.context?.id,
     reaction: content.reaction,
     timestamp: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date(),
@@ -153,6 +168,6 @@ export function toAck(raw: unknown): AckUpdate | undefined {
     const error = [e?.title ?? e?.message ?? "failed", e?.code ? `(#${e.code})` : ""].join(" ").trim();
     return { wid: s.id, ack: 1, error };
   }
-  const ack = acks[s.status];
+  const ack = ownEntry(acks, s.status);
   return ack ? { wid: s.id, ack } : undefined;
 }

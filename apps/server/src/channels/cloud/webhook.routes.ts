@@ -2,8 +2,10 @@
  * Where Meta calls for a cloud connection: {host}/webhooks/whatsapp/{connectionId}.
  * GET is the subscription check (hub.challenge); POST carries messages and
  * statuses, signed with the app secret (X-Hub-Signature-256 over the raw
- * body). Nothing is stored unless the signature holds, and the answer is 200
- * only once every message of the delivery is committed (Meta retries otherwise).
+ * body). Nothing is stored unless the signature holds, and then it is stored
+ * whether or not the Graph API answers (its media follows later when not);
+ * the answer is 200 only once every message of the delivery is committed
+ * (Meta retries otherwise).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -76,7 +78,7 @@ export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
       { config: { access: "public" }, schema: { ...schema, params } },
       async (req, reply) => {
         // A running driver holds the connection as its last save left it (a save restarts the driver):
-        // no read per delivery. Not running: read it, to answer 404 or, once the signature holds, 503.
+        // no read per delivery. Not running: read it, to answer 404 or check the signature.
         const id = idOf(req.params.connectionId);
         const running = ctx.channels.runningDriver(id);
         const row = running instanceof CloudDriver ? running.connection : await cloudConnection(id);
@@ -96,9 +98,8 @@ export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
           throw new AppError("ERR_INVALID_JSON");
         }
         const payload = cloudWebhookSchema.parse(json);
-        // Not started (credentials rejected by the Graph API): 503, so Meta delivers again later.
-        if (!(running instanceof CloudDriver)) throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, 503);
-        await running.receive(payload);
+        // Whatever the Graph API said about the connection: the app secret vouches for the delivery.
+        await ctx.channels.cloudReceiver(row).receive(payload);
         return reply.type("text/plain").send("EVENT_RECEIVED");
       },
     );

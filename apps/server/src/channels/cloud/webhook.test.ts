@@ -197,18 +197,17 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
     expect(stored.every((m) => m.mediaPath)).toBe(true);
   });
 
-  it("answers an error when a media download fails, storing nothing, so Meta's next delivery stores it", async () => {
+  it("stores the message at once when its media download fails, the file left to a later fetch", async () => {
     const { company, connection } = await setup();
     const phoneNumberId = connection.cloudPhoneNumberId;
     const { value } = fake.customerValue({ phoneNumberId, from: customer(), image: { caption: "depois" } });
-    const image = (value.messages as { image: { id: string } }[])[0]!.image;
-    const realId = image.id;
-    image.id = "404404404";
-    expect((await fake.webhook(envelope([[value]]), { phoneNumberId })).status).toBe(400);
-    expect(await messagesOf(company.id)).toHaveLength(0);
-    image.id = realId;
+    (value.messages as { image: { id: string } }[])[0]!.image.id = "404404404";
     expect((await fake.webhook(envelope([[value]]), { phoneNumberId })).status).toBe(200);
-    expect((await messagesOf(company.id)).map((m) => [m.body, Boolean(m.mediaPath)])).toEqual([["depois", true]]);
+    // Meta's repeat of the same delivery stores nothing twice.
+    expect((await fake.webhook(envelope([[value]]), { phoneNumberId })).status).toBe(200);
+    expect((await messagesOf(company.id)).map((m) => [m.body, m.mediaType, m.mediaPath])).toEqual([
+      ["depois", "image", null],
+    ]);
   });
 
   it("checks signatures with the app secret of the connection's last save", async () => {
@@ -234,16 +233,17 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
     expect(await messagesOf(company.id)).toHaveLength(1);
   });
 
-  it("answers 503 (Meta delivers again later) while the connection is not started", async () => {
+  it("stores deliveries while the connection is not running (disconnected), as long as the signature holds", async () => {
     const company = await buildCompany(s);
     const connection = await buildCloudConnection(s, fake, company.id);
     const say = (text: string) =>
       fake.customerMessage({ phoneNumberId: connection.cloudPhoneNumberId, from: customer(), text });
-    await s.ctx.channels.stop(connection.id);
-    expect((await say("later")).status).toBe(503);
+    await s.ctx.channels.disconnectSession(connection.id);
+    expect(s.ctx.channels.runningDriver(connection.id)).toBeUndefined();
+    expect((await say("later")).status).toBe(200);
     await s.ctx.channels.refresh(connection.id);
     expect((await say("now")).status).toBe(200);
-    expect((await messagesOf(company.id)).map((m) => m.body)).toEqual(["now"]);
+    expect((await messagesOf(company.id)).map((m) => m.body)).toEqual(["later", "now"]);
   });
 });
 

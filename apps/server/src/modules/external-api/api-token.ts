@@ -2,10 +2,13 @@
  * The external API's caller is a connection, named by its token (whatsapps.token,
  * random and unique): `Authorization: Bearer <token>`. No token, an empty one
  * or one no connection has answers 401 ERR_SESSION_EXPIRED, the code the
- * access guard gives a request without credentials.
+ * access guard gives a request without credentials. A client address that
+ * presented externalApiWrongTokenLimit of them within a minute is refused
+ * (429) before its token is even looked at, so cycling guesses gets nowhere.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { FastifyRequest } from "fastify";
+import { externalApiWrongTokenLimit } from "@balcao/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { whatsapps } from "../../db/schema/index.js";
@@ -23,10 +26,32 @@ function sameToken(stored: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function connectionOfToken(ctx: Context, req: FastifyRequest): Promise<ApiConnection> {
+async function connectionOfToken(ctx: Context, req: FastifyRequest): Promise<ApiConnection> {
   const token = bearerToken(req)?.trim();
   if (!token) throw refused();
   const row = await ctx.db.query.whatsapps.findFirst({ where: eq(whatsapps.token, token) });
   if (!row || !row.token || !sameToken(row.token, token)) throw refused();
   return row;
+}
+
+/** The token's connection, with wrong tokens counted per client address (in the app's rate-limit store). */
+export function tokenGuard(app: FastifyInstance, ctx: Context) {
+  const wrongTokens = app.createRateLimit({
+    max: externalApiWrongTokenLimit,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `api-wrong-token:${req.ip}`,
+  });
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<ApiConnection> => {
+    const seen = await wrongTokens(req, { increment: false });
+    if (!seen.isAllowed && seen.remaining === 0) {
+      reply.header("retry-after", seen.ttlInSeconds);
+      throw new AppError("ERR_TOO_MANY_REQUESTS");
+    }
+    try {
+      return await connectionOfToken(ctx, req);
+    } catch (err) {
+      await wrongTokens(req);
+      throw err;
+    }
+  };
 }

@@ -5,7 +5,7 @@
  * WhatsApp, a stopped connection, a plan without the API, too many calls.
  * Each refusal stores and sends nothing.
  */
-import { externalApiRateLimit, type ExternalSendResult } from "@balcao/contracts";
+import { externalApiRateLimit, externalApiWrongTokenLimit, type ExternalSendResult } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { buildCloudConnection } from "../../../test/cloud-connection.js";
@@ -136,14 +136,38 @@ describe("refusals", () => {
 
   it(`limits a token to ${externalApiRateLimit} calls a minute; other tokens go on`, async () => {
     const { token: other } = await apiConnection();
-    const busy = newToken();
+    const { token: busy } = await apiConnection();
     const statuses = new Set<number>();
-    for (let i = 0; i < externalApiRateLimit; i++)
-      statuses.add((await sendJson(busy, { number: "1", body: "x" })).statusCode);
-    expect([...statuses]).toEqual([401]);
-    const limited = await sendJson(busy, { number: "1", body: "x" });
+    for (let i = 0; i < externalApiRateLimit; i++) statuses.add((await sendJson(busy, { number: "1" })).statusCode);
+    expect([...statuses]).toEqual([400]);
+    const limited = await sendJson(busy, { number: newNumber(), body: "x" });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: "ERR_TOO_MANY_REQUESTS" });
     expect((await sendJson(other, { number: newNumber(), body: "Oi" })).statusCode).toBe(200);
+  });
+
+  it(`refuses a client address after ${externalApiWrongTokenLimit} wrong tokens a minute, whichever tokens it tries`, async () => {
+    const { token } = await apiConnection();
+    const from = (remoteAddress: string, bearer: string, number = newNumber()) =>
+      s.app.inject({
+        method: "POST",
+        url: `/api${SPEC_PATH}`,
+        remoteAddress,
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: { number, body: "Oi" },
+      });
+    const guesser = "203.0.113.77";
+    const statuses = [];
+    for (let i = 0; i <= externalApiWrongTokenLimit; i++) statuses.push((await from(guesser, newToken())).statusCode);
+    expect(statuses).toEqual([...Array<number>(externalApiWrongTokenLimit).fill(401), 429]);
+    // Even the right token: a guess that hit would otherwise still be answered.
+    const number = newNumber();
+    const refused = await from(guesser, token, number);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: "ERR_TOO_MANY_REQUESTS" });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(sentTo(number)).toEqual([]);
+    // Another address with the right token is served.
+    expect((await from("203.0.113.78", token)).statusCode).toBe(200);
   });
 });

@@ -6,17 +6,18 @@
  * Fastify's router, so "send" is never taken for a ticket id.
  *
  * Public as far as the session guard goes: the connection's token is the
- * credential (api-token.ts). Rate-limited per token (per address without one).
+ * credential (api-token.ts). Rate-limited per token (per address without one),
+ * and wrong tokens per client address.
  */
 import { createHash } from "node:crypto";
 import { externalApiRateLimit, externalMessageSchema } from "@balcao/contracts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Context } from "../../context.js";
 import { bearerToken } from "../../http/access.js";
 import { uploadOf, type UploadForm } from "../../http/uploads.js";
 import { messageFormOf, messageUploads } from "../messages/send-agent-message.js";
-import { connectionOfToken } from "./api-token.js";
+import { tokenGuard } from "./api-token.js";
 import { senderOf, sendExternalMessage, type ExternalSend } from "./external-api.service.js";
 
 const numberOnly = externalMessageSchema.pick({ number: true });
@@ -44,9 +45,10 @@ export function externalApiRoutes(ctx: Context): FastifyPluginAsyncZod {
       },
       schema: { tags: ["external-api"] },
     };
+    const connectionOf = tokenGuard(app, ctx);
     // JSON {number, body}, or a form read only once the token, company and connection take it.
-    const handler = async (req: FastifyRequest) => {
-      const connection = await connectionOfToken(ctx, req);
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const connection = await connectionOf(req, reply);
       const driver = await senderOf(ctx, connection);
       if (!req.isMultipart()) {
         const message = externalMessageSchema.parse(req.body ?? {});

@@ -1,4 +1,7 @@
-/** A customer's file into company storage, within the size limit (issue 10 item 5). */
+/**
+ * A customer's file into company storage, within the size limit (issue 10
+ * item 5): at arrival (ingest.ts) or later (fetch-inbound-media.ts).
+ */
 import type { InboundMedia } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { AppError } from "../../http/errors.js";

@@ -41,6 +41,15 @@ const storedWid = (wid: string) =>
     { timeout: 15_000, interval: 50 },
   );
 
+/** fetch-inbound-media jobs queued for a message (a file pending after a failed download). */
+async function queuedFetches(messageId: number): Promise<number> {
+  const { rows } = await s.ctx.database.raw.query<{ n: number }>(
+    `select count(*)::int as n from pgboss.job where name = 'fetch-inbound-media' and data->>'messageId' = $1`,
+    [String(messageId)],
+  );
+  return rows[0]!.n;
+}
+
 /** The message as the agent's message list shows it. */
 async function seenByAgent(token: string, ticketId: number, id: number): Promise<MessageDto | undefined> {
   const res = await s.request({ path: `/messages/${ticketId}`, token });
@@ -64,7 +73,7 @@ function mediaServer(size: number) {
 }
 
 describe("Cloud API media past the limit", () => {
-  it("is refused by Graph's declared file_size without downloading it; the message keeps its caption", async () => {
+  it("is refused by Graph's declared file_size without downloading it, nor later; the message keeps its caption", async () => {
     const t = await buildTenant(s);
     const connection = await buildCloudConnection(s, fake, t.company.id);
     const downloadsBefore = fake.downloads.length;
@@ -77,6 +86,8 @@ describe("Cloud API media past the limit", () => {
     const row = await storedWid(delivery.wid!);
     expect(row).toMatchObject({ mediaType: "application", body: "o catálogo", mediaPath: null });
     expect(fake.downloads.length).toBe(downloadsBefore);
+    // Not pending like a failed download: it would never fit, so no job fetches it again.
+    expect(await queuedFetches(row.id)).toBe(0);
     expect(await seenByAgent(t.admin.token, row.ticketId, row.id)).toMatchObject({
       body: "o catálogo",
       mediaType: "application",
@@ -99,6 +110,7 @@ describe("Cloud API media past the limit", () => {
     const download = fake.downloads.at(-1)!;
     expect(download.bytesSent).toBeGreaterThan(mediaLimits.fileMaxBytes);
     expect(download.bytesSent).toBeLessThan(served);
+    expect(await queuedFetches(row.id)).toBe(0);
     expect(await incomingFiles(s)).toEqual([]);
   });
 });

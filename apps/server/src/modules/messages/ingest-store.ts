@@ -200,15 +200,15 @@ export async function storeInbound(
   }
 }
 
-/** Already stored (a repeated delivery): checked before downloading its media. */
-export async function isStored(db: Db, connection: IngestConnection, wid: string): Promise<boolean> {
+/** The message when already stored (a repeated delivery): checked before downloading its media. */
+export async function storedMessage(db: Db, connection: IngestConnection, wid: string) {
   const [row] = await db
-    .select({ id: messages.id })
+    .select({ id: messages.id, mediaPath: messages.mediaPath })
     .from(messages)
     .where(
       and(eq(messages.companyId, connection.companyId), eq(messages.whatsappId, connection.id), eq(messages.wid, wid)),
     );
-  return row !== undefined;
+  return row;
 }
 
 /** An edit replaces the original's body; a revoke marks it deleted, its text kept for the agents. */

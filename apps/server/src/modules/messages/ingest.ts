@@ -7,16 +7,20 @@
  * Steps: filter (group setting, edits/revokes, removed reactions) → for media,
  * already stored? then the file streamed into company storage, within the
  * size limit (outside any transaction: it is a network download) →
- * storeInbound → announce.
+ * storeInbound → announce. Media the provider lets us fetch again (Cloud API)
+ * that fails to download is left pending: the message is stored and announced
+ * at once, and a job fetches the file (fetch-inbound-media.ts).
  * Automation (chatbot routing, flows, AI) follows `storeInbound` and works on
  * its result.
  */
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
+import type { StoredMedia } from "../../media/storage.js";
 import { settingValue } from "../settings/settings.queries.js";
-import { keepInboundFile } from "./inbound-file.js";
 import { announce } from "./ingest-announce.js";
-import { changeStored, isStored, storeInbound, type IngestConnection } from "./ingest-store.js";
+import { queueMediaFetch } from "./fetch-inbound-media.js";
+import { keepInboundFile } from "./inbound-file.js";
+import { changeStored, storedMessage, storeInbound, type IngestConnection } from "./ingest-store.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, inbound: InboundMessage): Promise<void> {
   if (inbound.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
@@ -24,17 +28,46 @@ export async function ingest(ctx: Context, connection: IngestConnection, inbound
   // Taking a reaction back leaves the stored one: the ticket keeps what the customer did.
   if (inbound.reaction && !inbound.reaction.emoji) return;
   // Only a repeat with media is worth a look first (no second download); storeInbound skips repeats itself.
-  if (inbound.media && (await isStored(ctx.db, connection, inbound.wid))) return;
+  if (inbound.media) {
+    const known = await storedMessage(ctx.db, connection, inbound.wid);
+    // A repeat of a message whose file is still missing queues its fetch (again: the job is idempotent),
+    // so a delivery answered with an error after the commit loses no media either.
+    if (known && !known.mediaPath && inbound.mediaRefetchable) await queueMediaFetch(ctx, known.id);
+    if (known) return;
+  }
 
-  // A download failure throws (the provider delivers again later); a refused file leaves the message without it.
-  const media = inbound.media ? await keepInboundFile(ctx, connection.companyId, await inbound.media()) : undefined;
-  const stored = await storeInbound(ctx.database, connection, inbound, media);
+  const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound) : undefined;
+  const stored = await storeInbound(ctx.database, connection, inbound, media?.stored);
   if (!stored) {
     // A concurrent repeat of the same delivery won the insert; its copy of the file is the one kept.
-    await ctx.media.remove(media?.mediaPath);
+    await ctx.media.remove(media?.stored?.mediaPath);
     return;
   }
+  if (media?.pending) await queueMediaFetch(ctx, stored.messageId);
   await announce(ctx, connection.companyId, { ...stored, action: "create" });
+}
+
+/**
+ * A download failure throws (the provider delivers again later), unless the
+ * provider lets us fetch the file again: then the message is stored without it
+ * for now (`pending`). A file that storage refuses (over the size limit, bytes
+ * unlike its type) is never pending: keepInboundFile leaves the message without it.
+ */
+async function storeMedia(
+  ctx: Context,
+  companyId: number,
+  inbound: InboundMessage,
+): Promise<{ stored?: StoredMedia; pending?: boolean }> {
+  try {
+    return { stored: await keepInboundFile(ctx, companyId, await inbound.media!()) };
+  } catch (err) {
+    if (!inbound.mediaRefetchable) throw err;
+    ctx.log.warn(
+      { err, companyId, wid: inbound.wid },
+      "inbound media not downloaded; message stored, media fetched later",
+    );
+    return { pending: true };
+  }
 }
 
 async function applyChange(ctx: Context, connection: IngestConnection, inbound: InboundMessage) {

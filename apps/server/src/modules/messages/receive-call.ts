@@ -17,7 +17,7 @@ import { messages } from "../../db/schema/index.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { callsRefusedNotice, sendAutomatic } from "../tickets/automatic-messages.js";
 import { ingest } from "./ingest.js";
-import { isStored, type IngestConnection } from "./ingest-store.js";
+import { storedMessage, type IngestConnection } from "./ingest-store.js";
 
 /** "14:05" in the company's time zone (the timezone setting). */
 function clockOf(at: Date, timeZone: string): string {
@@ -43,7 +43,7 @@ export function missedCallBody(call: Pick<InboundCall, "isVideo" | "at">, timeZo
  */
 async function logMissedCall(ctx: Context, connection: IngestConnection, call: InboundCall) {
   const wid = `call-${call.callId}`;
-  if (await isStored(ctx.db, connection, wid)) return undefined;
+  if (await storedMessage(ctx.db, connection, wid)) return undefined;
   const timeZone = await settingValue(ctx.db, connection.companyId, "timezone");
   await ingest(ctx, connection, {
     wid,

@@ -5,6 +5,7 @@
  * walk holds them to the map the day they are added.
  */
 import { planFeatures, planFlagForApi, planFlags } from "@balcao/contracts";
+import rateLimit from "@fastify/rate-limit";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +22,9 @@ beforeAll(async () => {
   app.addHook("onRoute", (r) => {
     for (const method of [r.method].flat()) routes.push({ method, url: r.url, plan: r.config?.plan });
   });
-  // The same registration as the real app's /api scope, without the prefix.
+  // The same registration as the real app's /api scope, without the prefix; routes may make their own
+  // limiters (the external API's wrong-token count) when they register.
+  await app.register(rateLimit, { global: false });
   await registerModules(app, s.ctx);
 });
 afterAll(async () => {

@@ -91,6 +91,17 @@ describe("PUT /settings/{key}", () => {
     expect(res.json()).toEqual({ error: "ERR_NO_SETTING_FOUND" });
   });
 
+  it("answers 404 ERR_NO_SETTING_FOUND for the names every object inherits, changing nothing", async () => {
+    const { admin } = await buildTenant(s);
+    const before = (await s.request({ path: "/settings", token: admin.token })).json();
+    for (const key of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"]) {
+      const res = await put(admin.token, key, "enabled");
+      expect(res.statusCode, key).toBe(404);
+      expect(res.json(), key).toEqual({ error: "ERR_NO_SETTING_FOUND" });
+    }
+    expect((await s.request({ path: "/settings", token: admin.token })).json()).toEqual(before);
+  });
+
   it("answers 400 ERR_VALIDATION for a value outside the key's choices, or a missing value", async () => {
     const { admin } = await buildTenant(s);
     const res = await put(admin.token, "userRating", "sometimes");

@@ -6,31 +6,43 @@
  * or contact answers 404 as if it did not exist.
  */
 import type { TicketNoteDto, TicketNoteSave } from "@balcao/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { Context } from "../../context.js";
-import { ticketNotes } from "../../db/schema/index.js";
+import { ticketNotes, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { companyContact } from "../tickets/ticket-rules.js";
-import { loadViewer, visibleTicketRow } from "../tickets/ticket-visibility.js";
+import { loadViewer, visibleTicketRow, visibleWhere, type Viewer } from "../tickets/ticket-visibility.js";
 import { loadNotes } from "./ticket-notes.presenter.js";
 
-/** The ticket's notes about the contact, or, without a ticket, every note about the contact. */
+/** The ticket's notes about the contact, or, without a ticket, the contact's notes on every ticket the caller sees. */
 export async function listNotes(
   ctx: Context,
   who: AccessClaims,
   q: { ticketId?: number; contactId: number },
 ): Promise<TicketNoteDto[]> {
   await companyContact(ctx.db, who.companyId, q.contactId);
-  if (q.ticketId !== undefined) await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: q.ticketId });
+  const viewer = await loadViewer(ctx.db, who);
+  if (q.ticketId !== undefined) await visibleTicketRow(ctx.db, viewer, { id: q.ticketId });
   return loadNotes(
     ctx.db,
     who.companyId,
     and(
       eq(ticketNotes.contactId, q.contactId),
-      q.ticketId === undefined ? undefined : eq(ticketNotes.ticketId, q.ticketId),
+      q.ticketId === undefined ? onVisibleTickets(ctx, viewer) : eq(ticketNotes.ticketId, q.ticketId),
     ),
   );
+}
+
+/** Notes on the tickets the viewer sees (tickets/ticket-visibility.ts); no condition for an overseer. */
+function onVisibleTickets(ctx: Context, viewer: Viewer): SQL | undefined {
+  const scope = visibleWhere(viewer);
+  if (!scope) return undefined;
+  const visible = ctx.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, viewer.companyId), scope));
+  return inArray(ticketNotes.ticketId, visible);
 }
 
 export async function createNote(ctx: Context, who: AccessClaims, input: TicketNoteSave): Promise<TicketNoteDto> {

@@ -74,6 +74,30 @@ describe("ticket notes", () => {
     expect((await add(token, { note: "sneaky", ticketId: c.ticket.id, contactId: c.contact.id })).statusCode).toBe(403);
   });
 
+  it("lists a contact's notes without a ticket: only those of tickets the caller sees", async () => {
+    const c = await scene();
+    const queueB = await buildQueue(s, c.t.company.id);
+    const agentB = await buildUser(s, { companyId: c.t.company.id, queueIds: [queueB.id] });
+    const tokenB = (await login(s, agentB.email)).token;
+    const ticketB = await buildTicket(s, {
+      companyId: c.t.company.id,
+      contactId: c.contact.id,
+      queueId: queueB.id,
+      status: "open",
+      userId: agentB.id,
+    });
+    await add(c.token, { note: "Nota da fila A", ticketId: c.ticket.id, contactId: c.contact.id });
+    await add(tokenB, { note: "Nota da fila B", ticketId: ticketB.id, contactId: c.contact.id });
+    const notesOf = async (token: string) => {
+      const res = await s.request({ path: `/ticket-notes/list?contactId=${c.contact.id}`, token });
+      expect(res.statusCode).toBe(200);
+      return res.json().map((n: { note: string }) => n.note);
+    };
+    expect(await notesOf(c.token)).toEqual(["Nota da fila A"]);
+    expect(await notesOf(tokenB)).toEqual(["Nota da fila B"]);
+    expect(await notesOf(c.t.admin.token)).toEqual(["Nota da fila B", "Nota da fila A"]);
+  });
+
   it("the author or an admin deletes a note; anyone else gets ERR_NO_PERMISSION", async () => {
     const c = await scene();
     const note = (await add(c.token, { note: "Minha nota", ticketId: c.ticket.id, contactId: c.contact.id })).json();

@@ -43,7 +43,8 @@ it("starts a saved cloud connection, restarts it with new credentials and stops 
   expect(res.statusCode).toBe(200);
   const { id } = res.json<WhatsappDto>();
   await until(async () => (await statusOf(t.admin.token, id)) === "CONNECTED");
-  expect(s.ctx.channels.runningDriver(id)).toBeDefined();
+  // The driver reports CONNECTED just before the manager lists it as running.
+  await until(() => s.ctx.channels.runningDriver(id) !== undefined);
 
   // A token the Graph API refuses: the restarted driver cannot connect.
   const put = await s.request({

@@ -11,7 +11,8 @@ export async function updateSetting(
   key: string,
   value: string,
 ): Promise<SettingEntry> {
-  if (!isSettingKey(key)) throw new AppError("ERR_NO_SETTING_FOUND");
+  // Checked as the catalogue's own keys: "constructor" or "__proto__" are no setting (issue 10).
+  if (!isSettingKey(key)) throw new AppError("ERR_VALIDATION", { key });
   if (superOnlySettings.includes(key) && !who.super) throw new AppError("ERR_NO_PERMISSION");
   const choices = settingChoices[key];
   if (choices && !choices.includes(value)) throw new AppError("ERR_VALIDATION", { key, choices });

@@ -84,20 +84,20 @@ describe("PUT /settings/{key}", () => {
     expect(await valueOf(admin.token, "call")).toBe("disabled");
   });
 
-  it("answers 404 ERR_NO_SETTING_FOUND for an unknown key", async () => {
+  it("answers 400 ERR_VALIDATION for a key outside the settings catalogue", async () => {
     const { admin } = await buildTenant(s);
     const res = await put(admin.token, "noSuchSetting", "x");
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: "ERR_NO_SETTING_FOUND" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "ERR_VALIDATION", details: { key: "noSuchSetting" } });
   });
 
-  it("answers 404 ERR_NO_SETTING_FOUND for the names every object inherits, changing nothing", async () => {
+  it("answers 400 ERR_VALIDATION for the names every object inherits, changing nothing", async () => {
     const { admin } = await buildTenant(s);
     const before = (await s.request({ path: "/settings", token: admin.token })).json();
     for (const key of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"]) {
       const res = await put(admin.token, key, "enabled");
-      expect(res.statusCode, key).toBe(404);
-      expect(res.json(), key).toEqual({ error: "ERR_NO_SETTING_FOUND" });
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json(), key).toMatchObject({ error: "ERR_VALIDATION" });
     }
     expect((await s.request({ path: "/settings", token: admin.token })).json()).toEqual(before);
   });

@@ -1,7 +1,7 @@
 /**
  * Baileys events → the pipeline's normalised shapes: a `messages.upsert`
  * message → InboundMessage, `messages.update` / `message-receipt.update` →
- * AckUpdate, a `call` event → InboundCall. Pure mapping: the driver owns the
+ * AckUpdate (calls: calls.ts). Pure mapping: the driver owns the
  * socket and hands over how to download a message's media, which runs only
  * when ingest decides to store the message (and the size the message
  * declares allows it).
@@ -14,14 +14,13 @@ import {
   proto,
   toNumber,
   type MessageUserReceiptUpdate,
-  type WACallEvent,
   type WAMessage,
   type WAMessageUpdate,
 } from "@whiskeysockets/baileys";
 import { locationBody } from "../cloud/inbound.js";
-import type { AckUpdate, InboundCall, InboundMessage } from "../driver.js";
+import type { AckUpdate, InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
-import { chatDigits, groupId, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
+import { chatDigits, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
 
 type MediaNode = {
   mimetype?: string | null;
@@ -127,8 +126,16 @@ function contentOf(c: proto.IMessage): Content | undefined {
     c.templateButtonReplyMessage?.selectedDisplayText ??
     c.listResponseMessage?.title;
   if (choice) return { mediaType: "chat", body: choice };
-  // Polls and their votes, call notices, pins, keep-in-chat…: nothing a ticket shows.
-  return undefined;
+  return unsupportedContent(c);
+}
+
+/** Housekeeping that travels as a message and says nothing to the agent. */
+const silentKinds = new Set(["pinInChatMessage", "keepInChatMessage"]);
+
+/** Any other kind (polls, events, invites…): a notice naming it, so the agent knows to open the phone. */
+function unsupportedContent(c: proto.IMessage): Content | undefined {
+  const kind = getContentType(c);
+  return kind && !silentKinds.has(kind) ? { mediaType: "unsupported", body: kind } : undefined;
 }
 
 /** The reply's target: the stanza id in the content's contextInfo. */
@@ -145,10 +152,35 @@ function dateOf(seconds: number | Long | null | undefined): Date {
 }
 type Long = Parameters<typeof toNumber>[0];
 
-/** What is kept as the message's provider data: protobuf's JSON (bytes base64, longs as text), the LID alts kept. */
 /** A message as JSON that survives the database (bytes as base64, longs as strings) and reads back with fromObject. */
 export function rawOf(message: WAMessage): unknown {
   return { ...proto.WebMessageInfo.fromObject(message).toJSON(), key: { ...message.key } };
+}
+
+/** Who wrote a message, where and when: what a notice needs when the content cannot be shown. */
+type Envelope = Pick<InboundMessage, "wid" | "chatNumber" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp">;
+
+/** Null for what is no customer's chat: status updates, channels, broadcast lists, a message without id. */
+function envelopeOf(message: WAMessage, groupSubject?: string): Envelope | null {
+  const { key } = message;
+  const jid = key.remoteJid;
+  if (!jid || !key.id || isSkippedJid(jid)) return null;
+  const fromMe = Boolean(key.fromMe);
+  const isGroup = isGroupJid(jid);
+  const pushName = message.pushName ?? "";
+  return {
+    wid: key.id,
+    chatNumber: chatDigits(jid, key.remoteJidAlt),
+    isGroup,
+    // Our own push name is on what we sent: it never names the customer.
+    chatName: isGroup ? (groupSubject ?? "") : fromMe ? "" : pushName,
+    sender:
+      isGroup && !fromMe
+        ? { number: personDigits(key.participant ?? message.participant, key.participantAlt), name: pushName }
+        : undefined,
+    fromMe,
+    timestamp: dateOf(message.messageTimestamp),
+  };
 }
 
 /**
@@ -163,27 +195,13 @@ export function inboundOf(
   download: (m: WAMessage) => Promise<Readable>,
   groupSubject?: string,
 ): InboundMessage | null {
-  const { key } = message;
-  const jid = key.remoteJid;
-  if (!jid || !key.id || isSkippedJid(jid)) return null;
+  const envelope = envelopeOf(message, groupSubject);
   const c = normalizeMessageContent(message.message);
   const content = c ? contentOf(c) : undefined;
-  if (!c || !content) return null;
-  const fromMe = Boolean(key.fromMe);
-  const isGroup = isGroupJid(jid);
-  const pushName = message.pushName ?? "";
+  if (!envelope || !c || !content) return null;
   const media = content.media;
   return {
-    wid: key.id,
-    chatNumber: chatDigits(jid, key.remoteJidAlt),
-    isGroup,
-    // Our own push name is on what we sent: it never names the customer.
-    chatName: isGroup ? (groupSubject ?? "") : fromMe ? "" : pushName,
-    sender:
-      isGroup && !fromMe
-        ? { number: personDigits(key.participant ?? message.participant, key.participantAlt), name: pushName }
-        : undefined,
-    fromMe,
+    ...envelope,
     mediaType: content.mediaType,
     body: content.body,
     media: media
@@ -198,9 +216,23 @@ export function inboundOf(
     reaction: content.reaction,
     editOfWid: content.editOfWid,
     revokeOfWid: content.revokeOfWid,
-    timestamp: dateOf(message.messageTimestamp),
     raw: rawOf(message),
   };
+}
+
+/**
+ * A message that could not be read or stored, kept as an "unsupported"
+ * notice naming its kind and the reason, so the agent knows to look on the
+ * phone; null when not even its chat can be read (the caller logs it).
+ */
+export function noticeOf(message: WAMessage, reason: string, groupSubject?: string): InboundMessage | null {
+  try {
+    const envelope = envelopeOf(message, groupSubject);
+    const kind = getContentType(normalizeMessageContent(message.message)) ?? "message";
+    return envelope && { ...envelope, mediaType: "unsupported", body: `${kind}: ${reason}` };
+  } catch {
+    return null;
+  }
 }
 
 const Status = proto.WebMessageInfo.Status;
@@ -242,51 +274,4 @@ export function receiptAcksOf(updates: MessageUserReceiptUpdate[]): AckUpdate[] 
           : undefined;
     return ack ? [{ wid: key.id, ack }] : [];
   });
-}
-
-/**
- * A call event as the pipeline's InboundCall. WhatsApp sends "offer" when the
- * call rings, then one ending: "timeout" (rang out unanswered), "reject" (one
- * of our devices — the phone — declined it), "terminate" (the caller hung up,
- * before or after an answer) or "accept". The customer was left unanswered
- * after a timeout or a reject, and after a terminate that no accept preceded:
- * `answered` says whether one did (see callWatcher). The rest (ringing,
- * transport, latency…) is the call's own signalling.
- */
-export function callOf(call: WACallEvent, answered = false): InboundCall | null {
-  const missed = call.status === "timeout" || call.status === "reject" || (call.status === "terminate" && !answered);
-  if (call.status !== "offer" && !missed) return null;
-  const number = personDigits(call.callerPn, call.from || call.chatId);
-  const isGroup = Boolean(call.isGroup);
-  return {
-    callId: call.id,
-    chatNumber: isGroup && call.groupJid ? groupId(call.groupJid) : number,
-    // A call carries no push name: the number names a contact WhatsApp has not named yet.
-    chatName: number,
-    isVideo: Boolean(call.isVideo),
-    isGroup,
-    outcome: missed ? "missed" : "offer",
-    at: call.date instanceof Date ? call.date : new Date(),
-  };
-}
-
-/** Calls answered and not yet ended are few; a bound keeps a lost "terminate" from growing the set. */
-const maxOpenCalls = 1000;
-
-/**
- * callOf with memory of answered calls, one per socket: a "terminate" after an
- * "accept" is a finished conversation, not a missed call.
- */
-export function callWatcher(): (call: WACallEvent) => InboundCall | null {
-  const answered = new Set<string>();
-  return (call) => {
-    if (call.status === "accept") {
-      if (answered.size >= maxOpenCalls) answered.clear();
-      answered.add(call.id);
-      return null;
-    }
-    const inbound = callOf(call, answered.has(call.id));
-    if (call.status === "terminate" || call.status === "timeout" || call.status === "reject") answered.delete(call.id);
-    return inbound;
-  };
 }

@@ -51,6 +51,7 @@ describe("message kinds", () => {
     expect(bodyKind({ mediaType: "call_log", mediaUrl: null })).toBe("callLog");
     expect(bodyKind({ mediaType: "locationMessage", mediaUrl: null })).toBe("location");
     expect(bodyKind({ mediaType: "chat", mediaUrl: null })).toBe("text");
+    expect(bodyKind({ mediaType: "unsupported", mediaUrl: null })).toBe("unsupported");
   });
   it("tells a file message whose file was not kept (over the size limit, unreadable) from a text", () => {
     for (const mediaType of ["image", "audio", "video", "application", "document"] as const) {

@@ -9,7 +9,7 @@
 import type { MessageDto, TicketDto } from "@balcao/contracts";
 import type { WAMessage } from "@whiskeysockets/baileys";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { content, pnJid, waMessage } from "../../../test/baileys-messages.js";
+import { content, pnJid, viewOnceStub, waMessage } from "../../../test/baileys-messages.js";
 import { buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { connectedWebConnection } from "../../../test/whatsapp-web.js";
@@ -36,9 +36,9 @@ async function seenByAgent(token: string, contactName: string, count: number): P
 async function customerChat(name: string, number: string) {
   const t = await buildTenant(s);
   const { open } = await connectedWebConnection(s, t.admin.token);
-  const from = (message: Parameters<typeof waMessage>[1]) =>
-    waMessage({ chat: pnJid(number), pushName: name }, message);
-  return { token: t.admin.token, open, from };
+  const envelope = { chat: pnJid(number), pushName: name };
+  const from = (message: Parameters<typeof waMessage>[1]) => waMessage(envelope, message);
+  return { token: t.admin.token, open, from, envelope };
 }
 
 describe("a WhatsApp Web batch, message by message", () => {
@@ -101,5 +101,29 @@ describe("a WhatsApp Web batch, message by message", () => {
 
     const [text] = await seenByAgent(token, "Max", 1);
     expect(text).toMatchObject({ body: "este chega" });
+  });
+});
+
+describe("kinds the mapping once dropped", () => {
+  it("shows a video note as a video, an animated store sticker as the sticker inside it, and names view-once media", async () => {
+    const { token, open, from, envelope } = await customerChat("Nina", "5511944440006");
+    const videoNote = from(content.videoNote());
+    const lottie = from(content.lottieSticker());
+    open.messages([videoNote, lottie, viewOnceStub(envelope)]);
+
+    const [video, sticker, viewOnce] = await seenByAgent(token, "Nina", 3);
+    expect(video).toMatchObject({ mediaType: "video", mediaName: "video-note.mp4" });
+    expect(video!.mediaUrl).toMatch(/\.mp4/);
+    expect(sticker).toMatchObject({ mediaType: "image", mediaName: "sticker.webp" });
+    expect(sticker!.mediaUrl).toMatch(/\.webp/);
+    expect(viewOnce).toMatchObject({ mediaType: "unsupported", body: "viewOnce" });
+  });
+
+  it("keeps a Lottie animation no browser draws as a file to download", async () => {
+    const { token, open, from } = await customerChat("Otto", "5511944440007");
+    open.messages([from(content.lottieSticker("application/was"))]);
+
+    const [sticker] = await seenByAgent(token, "Otto", 1);
+    expect(sticker).toMatchObject({ mediaType: "application", mediaName: "sticker.was" });
   });
 });

@@ -34,7 +34,14 @@ interface Content {
   mediaType: MediaType;
   body: string;
   /** The media part and how its file is named when stored. */
-  media?: { node: MediaNode; label: string; fallbackMimetype: string; fileName?: string | null };
+  media?: {
+    node: MediaNode;
+    label: string;
+    fallbackMimetype: string;
+    fileName?: string | null;
+    /** The content Baileys downloads from, when a wrapper it does not open hides the media. */
+    from?: proto.IMessage;
+  };
   reaction?: InboundMessage["reaction"];
   editOfWid?: string;
   revokeOfWid?: string;
@@ -74,8 +81,18 @@ function locationOf(
 }
 
 /** An image or a video: its caption is the body. */
-function captioned(kind: "image" | "video", node: MediaNode, fallbackMimetype: string): Content {
-  return { mediaType: kind, body: node.caption ?? "", media: { node, label: kind, fallbackMimetype } };
+function captioned(kind: "image" | "video", node: MediaNode, fallbackMimetype: string, label: string = kind): Content {
+  return { mediaType: kind, body: node.caption ?? "", media: { node, label, fallbackMimetype } };
+}
+
+/**
+ * A sticker is a picture; an animated store sticker (Lottie, inside
+ * `lottieStickerMessage`, which Baileys does not unwrap) may come as an
+ * animation file no browser draws: then it is kept as a file to download.
+ */
+function sticker(node: proto.Message.IStickerMessage, from?: proto.IMessage): Content {
+  const mediaType = !node.mimetype || node.mimetype.startsWith("image/") ? "image" : "application";
+  return { mediaType, body: "", media: { node, label: "sticker", fallbackMimetype: "image/webp", from } };
 }
 
 function contentOf(c: proto.IMessage): Content | undefined {
@@ -83,6 +100,8 @@ function contentOf(c: proto.IMessage): Content | undefined {
   if (text !== null && text !== undefined) return { mediaType: "chat", body: text };
   if (c.imageMessage) return captioned("image", c.imageMessage, "image/jpeg");
   if (c.videoMessage) return captioned("video", c.videoMessage, "video/mp4");
+  // A video note (the round video) is a video like any other to the pipeline.
+  if (c.ptvMessage) return captioned("video", c.ptvMessage, "video/mp4", "video-note");
   if (c.audioMessage) {
     const node = c.audioMessage;
     // A voice note (ptt) is an OGG/Opus audio like any other to the pipeline.
@@ -94,10 +113,9 @@ function contentOf(c: proto.IMessage): Content | undefined {
     const media = { node, label: "document", fallbackMimetype: "application/octet-stream", fileName: node.fileName };
     return { mediaType: "application", body: node.caption || node.fileName || "", media };
   }
-  if (c.stickerMessage) {
-    const node = c.stickerMessage;
-    return { mediaType: "image", body: "", media: { node, label: "sticker", fallbackMimetype: "image/webp" } };
-  }
+  if (c.stickerMessage) return sticker(c.stickerMessage);
+  const lottie = c.lottieStickerMessage?.message;
+  if (lottie?.stickerMessage) return sticker(lottie.stickerMessage, lottie);
   if (c.locationMessage) {
     const l = c.locationMessage;
     const body = locationOf(l.degreesLatitude, l.degreesLongitude, [l.name, l.address]);
@@ -157,6 +175,12 @@ export function rawOf(message: WAMessage): unknown {
   return { ...proto.WebMessageInfo.fromObject(message).toJSON(), key: { ...message.key } };
 }
 
+/**
+ * View-once media as linked devices get it since 2025: a stub without the
+ * media (only the phone may open it once), which the web names.
+ */
+const viewOnceStub: Content = { mediaType: "unsupported", body: "viewOnce" };
+
 /** Who wrote a message, where and when: what a notice needs when the content cannot be shown. */
 type Envelope = Pick<InboundMessage, "wid" | "chatNumber" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp">;
 
@@ -187,7 +211,8 @@ function envelopeOf(message: WAMessage, groupSubject?: string): Envelope | null 
  * A customer's message (or ours, sent from the phone) as the pipeline's
  * InboundMessage; null for what is not one: status updates, channels,
  * broadcast lists, protocol housekeeping, key distribution, stubs (Baileys'
- * own missed-call notice included: calls come through `callOf`).
+ * own missed-call notice included: calls come through `callOf`) other than
+ * view-once media's.
  * `groupSubject` is the group's name when the driver knows it.
  */
 export function inboundOf(
@@ -197,8 +222,8 @@ export function inboundOf(
 ): InboundMessage | null {
   const envelope = envelopeOf(message, groupSubject);
   const c = normalizeMessageContent(message.message);
-  const content = c ? contentOf(c) : undefined;
-  if (!envelope || !c || !content) return null;
+  const content = c ? contentOf(c) : message.key.isViewOnce ? viewOnceStub : undefined;
+  if (!envelope || !content) return null;
   const media = content.media;
   return {
     ...envelope,
@@ -209,10 +234,11 @@ export function inboundOf(
           const mimetype = media.node.mimetype || media.fallbackMimetype;
           const fileName = mediaFileName(mimetype, media.label, media.fileName ?? undefined);
           const declaredBytes = toNumber(media.node.fileLength) || undefined;
-          return { mimetype, fileName, declaredBytes, open: () => download(message) };
+          const source = media.from ? { ...message, message: media.from } : message;
+          return { mimetype, fileName, declaredBytes, open: () => download(source) };
         }
       : undefined,
-    quotedWid: quotedWidOf(c),
+    quotedWid: c ? quotedWidOf(c) : undefined,
     reaction: content.reaction,
     editOfWid: content.editOfWid,
     revokeOfWid: content.revokeOfWid,

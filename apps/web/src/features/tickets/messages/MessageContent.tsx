@@ -12,7 +12,7 @@ import type { MessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../../api/download";
 import { toastError } from "../../../api/toast-error";
-import { bodyKind, parseLocation, parseVcard, textParts, timeLabel } from "./messageRules";
+import { bodyKind, parseLocation, parseVcard, textParts, timeLabel, unsupportedNoticeKey } from "./messageRules";
 import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
 
 const partSx = {
@@ -192,7 +192,7 @@ export function MessageContent({ message }: { message: MessageDto }) {
           data-testid="message-unsupported"
         >
           <BlockOutlined fontSize="inherit" />
-          {t("messagesList.unsupported", { kind: message.body })}
+          {t(unsupportedNoticeKey(message.body), { kind: message.body })}
         </Typography>
       );
     case "text":

@@ -121,6 +121,11 @@ export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): M
   }
 }
 
+/** The i18n key of an "unsupported" notice: view-once media has its own words, any other kind is named. */
+export function unsupportedNoticeKey(kind: string): "messagesList.viewOnce" | "messagesList.unsupported" {
+  return kind === "viewOnce" ? "messagesList.viewOnce" : "messagesList.unsupported";
+}
+
 /** A vCard's display name and first phone number, for the contact card. */
 export function parseVcard(body: string): { name: string; number: string } {
   const name = /^FN[^:]*:(.*)$/m.exec(body)?.[1]?.trim() ?? "";

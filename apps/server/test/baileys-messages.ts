@@ -148,6 +148,16 @@ export const content = {
   /** A disappearing-messages chat wraps every content. */
   ephemeral: (inner: proto.IMessage): proto.IMessage => ({ ephemeralMessage: { message: inner } }),
   viewOnce: (inner: proto.IMessage): proto.IMessage => ({ viewOnceMessageV2: { message: inner } }),
+  /** A reply to a business's interactive (native flow) message: the tapped option's text. */
+  interactiveReply: (text: string): proto.IMessage => ({
+    interactiveResponseMessage: {
+      body: { text },
+      nativeFlowResponseMessage: { name: "menu_options", paramsJson: JSON.stringify({ id: "1" }), version: 3 },
+    },
+  }),
+  groupInvite: (groupName: string, inviteCode: string, caption?: string): proto.IMessage => ({
+    groupInviteMessage: { groupJid: "120363000000999@g.us", inviteCode, groupName, caption, inviteExpiration: 0 },
+  }),
   /** A video note, the round video. */
   videoNote: (): proto.IMessage => ({
     ptvMessage: { ...mediaFields(sampleMedia.video.mimetype), seconds: 6 },

@@ -137,4 +137,19 @@ describe("kinds the mapping once dropped", () => {
     const [sticker] = await seenByAgent(token, "Otto", 1);
     expect(sticker).toMatchObject({ mediaType: "application", mediaName: "sticker.was" });
   });
+
+  it("shows the option tapped in an interactive message and a group invite's name and link", async () => {
+    const { token, open, from } = await customerChat("Pedro", "5511944440009");
+    open.messages([
+      from(content.interactiveReply("Falar com atendente")),
+      from(content.groupInvite("Clientes VIP", "AbCdEf123456", "entra aí")),
+    ]);
+
+    const [reply, invite] = await seenByAgent(token, "Pedro", 2);
+    expect(reply).toMatchObject({ mediaType: "chat", body: "Falar com atendente" });
+    expect(invite).toMatchObject({
+      mediaType: "chat",
+      body: "👥 Clientes VIP\nentra aí\nhttps://chat.whatsapp.com/AbCdEf123456",
+    });
+  });
 });

@@ -142,9 +142,17 @@ function contentOf(c: proto.IMessage): Content | undefined {
   const choice =
     c.buttonsResponseMessage?.selectedDisplayText ??
     c.templateButtonReplyMessage?.selectedDisplayText ??
-    c.listResponseMessage?.title;
+    c.listResponseMessage?.title ??
+    c.interactiveResponseMessage?.body?.text;
   if (choice) return { mediaType: "chat", body: choice };
+  if (c.groupInviteMessage) return { mediaType: "chat", body: inviteBody(c.groupInviteMessage) };
   return unsupportedContent(c);
+}
+
+/** A group invite: the group's name, the sender's words and the link that joins it. */
+function inviteBody(invite: proto.Message.IGroupInviteMessage): string {
+  const link = invite.inviteCode ? `https://chat.whatsapp.com/${invite.inviteCode}` : "";
+  return [invite.groupName && `👥 ${invite.groupName}`, invite.caption, link].filter(Boolean).join("\n");
 }
 
 /** Housekeeping that travels as a message and says nothing to the agent. */

@@ -22,7 +22,7 @@ import { afterClose, reconnectDelay } from "./close-reason.js";
 import { GroupSubjects } from "./group-subjects.js";
 import { withPhoneNumbers } from "./lid-numbers.js";
 import { callWatcher } from "./calls.js";
-import { acksOf, receiptAcksOf } from "./inbound.js";
+import { acksOf, receiptAcksOf } from "./acks.js";
 import { keepMessage } from "./keep-message.js";
 import { reuploadingDownload } from "./media-reupload.js";
 import { sentContent } from "./sent-content.js";

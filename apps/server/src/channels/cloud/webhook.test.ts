@@ -6,7 +6,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, inboundRejections, messages, tickets, whatsapps } from "../../db/schema/index.js";
-import { buildCloudConnection, webhookUrl, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
+import {
+  buildCloudCompany,
+  buildCloudConnection,
+  customerNumber,
+  webhookUrl,
+  startCloudServer,
+  stopCloudServer,
+} from "../../../test/cloud-connection.js";
 import { buildCompany } from "../../../test/factories.js";
 import { envelope, sampleMedia, sign, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
@@ -17,13 +24,8 @@ let fake: FakeGraph;
 beforeAll(async () => ({ s, fake } = await startCloudServer()));
 afterAll(() => stopCloudServer(s, fake));
 
-const customer = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-
-async function setup() {
-  const company = await buildCompany(s);
-  const connection = await buildCloudConnection(s, fake, company.id);
-  return { company, connection };
-}
+const customer = customerNumber;
+const setup = () => buildCloudCompany(s, fake);
 
 const messagesOf = (companyId: number) => s.ctx.db.select().from(messages).where(eq(messages.companyId, companyId));
 const contactsOf = (companyId: number) => s.ctx.db.select().from(contacts).where(eq(contacts.companyId, companyId));

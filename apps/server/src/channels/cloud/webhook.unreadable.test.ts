@@ -7,27 +7,19 @@
  * samples for the "messages" field, with our own ids.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contacts, inboundRejections, messages } from "../../db/schema/index.js";
-import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
-import { buildCompany } from "../../../test/factories.js";
+import { buildCloudCompany, cloudServerPerFile, customerNumber } from "../../../test/cloud-connection.js";
 import { envelope, newWamid, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
 import { usernameOnly } from "./inbound.js";
 
 let s: TestServer;
 let fake: FakeGraph;
+cloudServerPerFile((started) => ({ s, fake } = started));
 
-beforeAll(async () => ({ s, fake } = await startCloudServer()));
-afterAll(() => stopCloudServer(s, fake));
-
-const customer = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-
-async function setup() {
-  const company = await buildCompany(s);
-  const connection = await buildCloudConnection(s, fake, company.id);
-  return { company, connection, phoneNumberId: connection.cloudPhoneNumberId };
-}
+const customer = customerNumber;
+const setup = () => buildCloudCompany(s, fake);
 
 const bodiesOf = async (companyId: number) =>
   (await s.ctx.db.select().from(messages).where(eq(messages.companyId, companyId))).map((m) => m.body).sort();

@@ -6,7 +6,7 @@
  * is stored with U+FFFD in its place. Payloads follow Meta's documented
  * samples for the "messages" field, with our own ids.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contacts, inboundRejections, messages } from "../../db/schema/index.js";
 import { buildCloudCompany, cloudServerPerFile, customerNumber } from "../../../test/cloud-connection.js";
@@ -54,6 +54,22 @@ describe("POST /webhooks/whatsapp/:connectionId with items it cannot read", () =
     expect((await fake.webhook(payload, { phoneNumberId })).status).toBe(200);
     expect(await bodiesOf(company.id)).toEqual(["primeira", "segunda"]);
     expect(await rejectionsOf(connection.id)).toHaveLength(2);
+  });
+
+  it("answers 500 when an unreadable item cannot be kept (a database fault), so Meta delivers again; the retry keeps it once", async () => {
+    const { company, connection, phoneNumberId } = await setup();
+    const good = fake.customerValue({ phoneNumberId, from: customer(), text: "boa" }).value;
+    (good.messages as unknown[]).push({ from: customer(), type: "text", text: { body: "sem id" } });
+    const payload = envelope([[good]]);
+    await s.ctx.db.execute(sql`alter table inbound_rejections rename to inbound_rejections_away`);
+    try {
+      expect((await fake.webhook(payload, { phoneNumberId })).status).toBe(500);
+    } finally {
+      await s.ctx.db.execute(sql`alter table inbound_rejections_away rename to inbound_rejections`);
+    }
+    expect((await fake.webhook(payload, { phoneNumberId })).status).toBe(200);
+    expect(await bodiesOf(company.id)).toEqual(["boa"]);
+    expect(await rejectionsOf(connection.id)).toHaveLength(1);
   });
 
   it("keeps a username-only customer's message (business-scoped user id, no number) and stores the phone customer's", async () => {

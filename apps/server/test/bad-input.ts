@@ -122,3 +122,11 @@ export function replaced(value: unknown, path: (string | number)[], by: unknown)
 export const badIds = ["2147483648", "9007199254740992", "-1", "abc"];
 /** Text PostgreSQL cannot store: a NUL character and a lone UTF-16 surrogate. */
 export const badTexts = ["a\u0000b", "a\ud800b"];
+
+export const json = { "content-type": "application/json" };
+export const multipart = (boundary?: string) => ({
+  "content-type": boundary ? `multipart/form-data; boundary=${boundary}` : "multipart/form-data",
+});
+/** A form's text field under the boundary "walk", not closed. */
+export const formField = (name: string, value: string) =>
+  `--walk\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}`;

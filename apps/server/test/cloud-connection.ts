@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { whatsapps } from "../src/db/schema/index.js";
+import { buildCompany } from "./factories.js";
 import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
 import { startTestServer, type TestServer } from "./harness.js";
 import { closeAllSockets } from "./sockets.js";
@@ -45,6 +46,16 @@ export async function buildCloudConnection(
   });
   await s.ctx.channels.refresh(connection.id);
   return connection;
+}
+
+/** A customer's number (a São Paulo mobile) no other test is likely to use. */
+export const customerNumber = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+
+/** A company with a running Cloud API connection subscribed to the fake. */
+export async function buildCloudCompany(s: TestServer, fake: FakeGraph) {
+  const company = await buildCompany(s);
+  const connection = await buildCloudConnection(s, fake, company.id);
+  return { company, connection, phoneNumberId: connection.cloudPhoneNumberId };
 }
 
 /** A test server whose Graph API is a fresh fake: `beforeAll(async () => ({ s, fake } = await startCloudServer()))`. */

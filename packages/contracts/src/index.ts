@@ -6,6 +6,7 @@ export * from "./settings.js";
 export * from "./realtime.js";
 export * from "./entities.js";
 export * from "./schemas.js";
+export * from "./schemas/ids.js";
 export * from "./schemas/queues.js";
 export * from "./schemas/tags.js";
 export * from "./schemas/contacts.js";

@@ -1,6 +1,7 @@
 /** Shared zod schemas: the server validates with them, the web forms too. */
 import { z } from "zod";
 import { languages, limits, recurrences } from "./constants.js";
+import { idSchema, pageNumberSchema } from "./schemas/ids.js";
 
 /** An email as every form sends it: trimmed and lower-cased. */
 export const emailSchema = z.string().trim().toLowerCase().max(limits.emailMax).pipe(z.email());
@@ -20,7 +21,7 @@ export const signupSchema = z
       .pipe(z.string().max(limits.signupPhoneMax))
       .optional(),
     password: z.string().min(limits.passwordMin).max(limits.passwordMax),
-    planId: z.coerce.number().int().positive(),
+    planId: idSchema,
     // The client also sends recurrence, dueDate, status and campaignsEnabled;
     // the server computes them (SERVER-BEHAVIOUR "Auth"), so they are accepted and ignored.
     recurrence: z.enum(recurrences).optional(),
@@ -45,7 +46,7 @@ export const settingUpdateSchema = z.object({
 
 export const listQuerySchema = z.object({
   searchParam: z.string().max(200).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  pageNumber: pageNumberSchema,
 });
 
 /**

@@ -148,6 +148,14 @@ export interface ChannelEvents {
   session(update: SessionUpdate): Promise<void>;
   /** A voice or video call; the call rules (the `call` setting) may `reject` it. */
   call(call: InboundCall, reject: () => Promise<void>): Promise<void>;
+  /** An inbound item the driver could not read: kept whole with the reason, so nothing is lost untraced. */
+  rejected(rejection: InboundRejection): Promise<void>;
+}
+
+/** An item as the provider sent it (a webhook change, message or status) and why it could not be read. */
+export interface InboundRejection {
+  item: unknown;
+  reason: string;
 }
 
 /**

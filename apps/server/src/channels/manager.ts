@@ -15,6 +15,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.js";
 import { whatsapps } from "../db/schema/index.js";
 import { AppError } from "../http/errors.js";
+import { keepRejection } from "../modules/inbound-rejections/inbound-rejections.service.js";
 import { applyAck } from "../modules/messages/apply-ack.js";
 import { ingest } from "../modules/messages/ingest.js";
 import { receiveCall } from "../modules/messages/receive-call.js";
@@ -264,6 +265,7 @@ export class ChannelManager {
       ack: (update) => applyAck(ctx, connection, update),
       session: (update) => applySession(ctx, connection, update),
       call: (call, reject) => receiveCall(ctx, connection, call, reject),
+      rejected: (rejection) => keepRejection(ctx, connection, rejection),
     };
   }
 

@@ -1,5 +1,5 @@
 /** The Fastify app factory, used by main.ts and by every server test. */
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Context } from "../context.js";
 import { registerAccessGuard, type Access } from "./access.js";
 import { errorHandler } from "./errors.js";
+import { registerInputGuard } from "./input-guard.js";
 import { registerModules } from "./modules.js";
 import { serveWeb } from "./web.js";
 import { contactTemplateRoute } from "../modules/contacts/contact-template.js";
@@ -21,6 +22,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access | undefined;
+  /** What the route validates (zod schemas), for the walks that send it bad input. */
+  schema: FastifySchema | undefined;
 }
 
 const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -40,14 +43,18 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     // network; a client talking to us directly cannot pick its own address (and
     // so escape the login rate limit) by sending the header.
     trustProxy: "loopback, linklocal, uniquelocal",
+    // Fastify's own refusals before routing (a malformed %-escape in the path…) answer a catalogue code too.
+    frameworkErrors: (err, req, reply) => void errorHandler(err, req, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerInputGuard(app);
   const routes: RouteEntry[] = [];
   routeTables.set(app, routes);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.access });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
   });
 
   await app.register(helmet, {

@@ -9,6 +9,7 @@ import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
+import { inboundRejectionsRoutes } from "../modules/inbound-rejections/inbound-rejections.routes.js";
 import { messagesRoutes } from "../modules/messages/messages.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
 import { queuesRoutes } from "../modules/queues/queues.routes.js";
@@ -37,6 +38,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     ticketNotesRoutes,
     messagesRoutes,
     cloudWebhookRoutes,
+    inboundRejectionsRoutes,
     whatsappsRoutes,
     quickMessagesRoutes,
     externalApiRoutes,

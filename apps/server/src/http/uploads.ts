@@ -13,6 +13,7 @@ import type { FastifyRequest } from "fastify";
 import type { Context } from "../context.js";
 import type { ReceivedFile } from "../media/incoming.js";
 import { AppError } from "./errors.js";
+import { isStorableText } from "./input-guard.js";
 
 export interface UploadLimits {
   /** The form field that carries the files ("medias", "file"). */
@@ -62,7 +63,32 @@ const formOverhead = mediaLimits.formPartsMax * (mediaLimits.formFieldMaxBytes +
 
 const partLimitCodes = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"]);
 
+/** What busboy throws for a form it cannot read: no boundary, or a body that ends mid-form. */
+const malformedForm = /boundary not found|boundary required|unexpected end of multipart data/i;
+
+/** A refusal of the form itself becomes a catalogue code; anything else is a real fault. */
+function formError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const { code, message } = err as { code?: string; message?: string };
+  if (partLimitCodes.has(code ?? "")) return new AppError("ERR_TOO_MANY_PARTS");
+  if (malformedForm.test(message ?? "")) return new AppError("ERR_VALIDATION", { form: "malformed" });
+  return err;
+}
+
+/** A field's name and text, or a file's name, that cannot be stored is refused like any request's (input-guard.ts). */
+function assertStorable(field: string, ...texts: string[]) {
+  if (![field, ...texts].every(isStorableText)) throw new AppError("ERR_VALIDATION", { field });
+}
+
 async function readForm(req: FastifyRequest, ctx: Context, limits: UploadLimits, form: UploadForm) {
+  try {
+    await readParts(req, ctx, limits, form);
+  } catch (err) {
+    throw formError(err);
+  }
+}
+
+async function readParts(req: FastifyRequest, ctx: Context, limits: UploadLimits, form: UploadForm) {
   let bytes = 0;
   const parts = req.parts({
     limits: {
@@ -73,27 +99,24 @@ async function readForm(req: FastifyRequest, ctx: Context, limits: UploadLimits,
       fileSize: limits.maxBytes + 1,
     },
   });
-  try {
-    for await (const part of parts) {
-      if (part.type === "field") {
-        if (part.valueTruncated) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { field: part.fieldname });
-        form.fields.push({ name: part.fieldname, value: String(part.value) });
-        continue;
-      }
-      if (part.fieldname !== limits.fileField) throw new AppError("ERR_VALIDATION", { field: part.fieldname });
-      const own = limits.fileMaxBytes(part);
-      const room = limits.maxBytes - bytes;
-      const received = await ctx.media.receive(
-        part.file,
-        Math.min(own, room),
-        own <= room ? "ERR_FILE_TOO_LARGE" : "ERR_PAYLOAD_TOO_LARGE",
-      );
-      bytes += received.size;
-      form.files.push({ ...received, filename: part.filename, mimetype: part.mimetype });
+  for await (const part of parts) {
+    if (part.type === "field") {
+      if (part.valueTruncated) throw new AppError("ERR_PAYLOAD_TOO_LARGE", { field: part.fieldname });
+      assertStorable(part.fieldname, String(part.value));
+      form.fields.push({ name: part.fieldname, value: String(part.value) });
+      continue;
     }
-  } catch (err) {
-    if (partLimitCodes.has((err as { code?: string }).code ?? "")) throw new AppError("ERR_TOO_MANY_PARTS");
-    throw err;
+    if (part.fieldname !== limits.fileField) throw new AppError("ERR_VALIDATION", { field: part.fieldname });
+    assertStorable(part.fieldname, part.filename, part.mimetype);
+    const own = limits.fileMaxBytes(part);
+    const room = limits.maxBytes - bytes;
+    const received = await ctx.media.receive(
+      part.file,
+      Math.min(own, room),
+      own <= room ? "ERR_FILE_TOO_LARGE" : "ERR_PAYLOAD_TOO_LARGE",
+    );
+    bytes += received.size;
+    form.files.push({ ...received, filename: part.filename, mimetype: part.mimetype });
   }
 }
 

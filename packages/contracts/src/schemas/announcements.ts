@@ -4,6 +4,7 @@
  * user in the top-bar popover. Validated alike by the server and the modal.
  */
 import { z } from "zod";
+import { idSchema, pageNumberSchema } from "./ids.js";
 
 export const announcementLimits = { titleMax: 200, textMax: 5000, pageSize: 20 } as const;
 
@@ -44,7 +45,7 @@ export type AnnouncementSave = z.infer<typeof announcementSaveSchema>;
  */
 export const announcementListQuerySchema = z.object({
   searchParam: z.string().max(200).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  pageNumber: pageNumberSchema,
   active: z
     .enum(["true", "false"])
     .optional()
@@ -53,7 +54,7 @@ export const announcementListQuerySchema = z.object({
 
 /** POST /announcements/seen: the ids the popover showed the current user. */
 export const announcementSeenSchema = z.object({
-  ids: z.array(z.coerce.number().int().positive()).max(500),
+  ids: z.array(idSchema).max(500),
 });
 
 export interface AnnouncementDto {

@@ -4,6 +4,7 @@
  * and the due-date arithmetic the server and the form's expiry button share.
  */
 import { z } from "zod";
+import { idSchema } from "./ids.js";
 import { limits, recurrenceMonths, recurrences, type Recurrence } from "../constants.js";
 import type { CompanyDto } from "../entities.js";
 import { weekdayHoursSchema, weekdays } from "./queues.js";
@@ -76,7 +77,7 @@ const companyFields = z.object({
   name: z.string().trim().min(limits.nameMin).max(limits.nameMax),
   email,
   phone,
-  planId: z.coerce.number().int().positive(),
+  planId: idSchema,
   status,
   campaignsEnabled,
   dueDate,

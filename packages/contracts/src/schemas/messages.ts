@@ -1,5 +1,6 @@
 /** Messages (core-platform §3 "Message", §2.10, §2.11, §4.2, §7.5). */
 import { z } from "zod";
+import { idSchema, pageNumberSchema } from "./ids.js";
 
 export const mediaTypes = [
   "chat",
@@ -69,7 +70,7 @@ export interface MessageListResponse {
 }
 
 export const messageListQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  pageNumber: pageNumberSchema,
 });
 
 /** Longest text an agent may send (WhatsApp refuses longer ones). */
@@ -77,7 +78,7 @@ export const messageBodyMax = 4096;
 
 /** The quoted message as the client sends it: the message object it read, or just its id. */
 export const quotedMsgSchema = z
-  .union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).loose()])
+  .union([idSchema, z.object({ id: idSchema }).loose()])
   .transform((q) => (typeof q === "number" ? q : q.id));
 
 /**

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { limits } from "../constants.js";
+import { idSchema, intSchema, optionalId } from "./ids.js";
 
 export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -80,11 +81,6 @@ export const weekdayHoursListSchema = z
 
 const text = z.string().max(queueLimits.messageMax);
 
-/** "" or null is none; a number is an id. */
-export const optionalId = z
-  .union([z.null(), z.literal(""), z.coerce.number().int().positive()])
-  .transform((v) => v || null);
-
 export const queueSaveSchema = z
   .object({
     name: z.string().trim().min(limits.nameMin).max(limits.nameMax),
@@ -102,7 +98,7 @@ export const queueSaveSchema = z
     complationMessage: text.optional(),
     ratingMessage: text.optional(),
     orderQueue: z
-      .union([z.null(), z.literal(""), z.coerce.number().int().min(0).max(queueLimits.orderQueueMax)])
+      .union([z.null(), z.literal(""), intSchema(0, queueLimits.orderQueueMax)])
       .transform((v) => (v === "" ? null : v))
       .optional(),
     integrationId: optionalId.optional(),
@@ -115,12 +111,12 @@ export type QueueSave = z.infer<typeof queueSaveSchema>;
 
 /** -1 (or nothing, or null) lists the root options. */
 const parentRef = z
-  .union([z.null(), z.literal(""), z.literal("null"), z.coerce.number().int().min(-1)])
+  .union([z.null(), z.literal(""), z.literal("null"), intSchema(-1)])
   .optional()
   .transform((v) => (v === undefined || v === null || v === "" || v === "null" || v === -1 || v === 0 ? null : v));
 
 export const queueOptionListQuerySchema = z.object({
-  queueId: z.coerce.number().int().positive(),
+  queueId: idSchema,
   parentId: parentRef,
 });
 
@@ -130,7 +126,7 @@ export const queueOptionCreateSchema = z
   .object({
     title: optionTitle.optional().default(""),
     message: text.optional().default(""),
-    queueId: z.coerce.number().int().positive(),
+    queueId: idSchema,
     parentId: parentRef,
   })
   // `option` is sent too; the server numbers options itself (1-based among siblings).

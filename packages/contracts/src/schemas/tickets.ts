@@ -1,7 +1,7 @@
 /** Tickets (core-platform §3 "Ticket", §4.1, §7.5) and their notes (§2.12, §7.6). */
 import { z } from "zod";
 import type { QueueRef } from "../entities.js";
-import { optionalId } from "./queues.js";
+import { idSchema, optionalId, pageNumberSchema } from "./ids.js";
 
 export const ticketStatuses = ["pending", "open", "closed"] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -88,7 +88,6 @@ export interface TicketNoteDto {
 /** Note text (core-platform §5 "Ticket note"): at least 2 characters. */
 export const ticketNoteLimits = { noteMin: 2, noteMax: 5000 } as const;
 
-const id = z.coerce.number().int().positive();
 /** YYYY-MM-DD of a real day (a 30 February never reaches the database). */
 const day = z.iso.date();
 const flag = z.enum(["true", "false"]);
@@ -97,7 +96,7 @@ const flag = z.enum(["true", "false"]);
 const jsonIds = z.string().transform((raw, c) => {
   try {
     const parsed: unknown = JSON.parse(raw);
-    const ids = z.array(id).max(500).parse(parsed);
+    const ids = z.array(idSchema).max(500).parse(parsed);
     return [...new Set(ids)];
   } catch {
     c.addIssue({ code: "custom", message: "a JSON array of ids" });
@@ -109,7 +108,7 @@ const jsonIds = z.string().transform((raw, c) => {
 export const ticketListQuerySchema = z
   .object({
     searchParam: z.string().max(200).optional().default(""),
-    pageNumber: z.coerce.number().int().min(1).optional().default(1),
+    pageNumber: pageNumberSchema,
     status: z.enum(ticketStatuses).optional(),
     tags: jsonIds.optional(),
     users: jsonIds.optional(),
@@ -128,7 +127,7 @@ export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 /** POST /tickets from the new-ticket modal. */
 export const ticketCreateSchema = z
   .object({
-    contactId: id,
+    contactId: idSchema,
     queueId: optionalId.optional(),
     whatsappId: optionalId.optional(),
     // userId and status "open" are sent too: the ticket is always opened by and for the caller.
@@ -156,11 +155,11 @@ export type TicketUpdate = z.infer<typeof ticketUpdateSchema>;
 
 /** POST /tags/sync: the ticket's whole tag set; each tag by id (or by the name of an existing tag). */
 export const tagSyncSchema = z.object({
-  ticketId: id,
+  ticketId: idSchema,
   tags: z
     .array(
       z
-        .object({ id: id.optional(), name: z.string().trim().min(1).max(100).optional() })
+        .object({ id: idSchema.optional(), name: z.string().trim().min(1).max(100).optional() })
         .loose()
         .refine((t) => t.id !== undefined || t.name !== undefined, "id or name"),
     )
@@ -170,9 +169,9 @@ export type TagSync = z.infer<typeof tagSyncSchema>;
 
 export const ticketNoteSaveSchema = z.object({
   note: z.string().trim().min(ticketNoteLimits.noteMin).max(ticketNoteLimits.noteMax),
-  ticketId: id,
-  contactId: id,
+  ticketId: idSchema,
+  contactId: idSchema,
 });
 export type TicketNoteSave = z.infer<typeof ticketNoteSaveSchema>;
 
-export const ticketNoteListQuerySchema = z.object({ ticketId: id.optional(), contactId: id }).loose();
+export const ticketNoteListQuerySchema = z.object({ ticketId: idSchema.optional(), contactId: idSchema }).loose();

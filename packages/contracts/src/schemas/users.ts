@@ -3,6 +3,7 @@
  * modal sends, what the users page and the user selects read.
  */
 import { z } from "zod";
+import { idSchema } from "./ids.js";
 import { limits } from "../constants.js";
 import type { AuthUser, QueueRef } from "../entities.js";
 import { profiles } from "../permissions.js";
@@ -34,10 +35,10 @@ export const userSaveSchema = z
     profile: z.enum(profiles).optional(),
     allTicket: z.enum(["enabled", "desabled"]).optional(),
     whatsappId: z
-      .union([z.coerce.number().int().positive(), z.literal(""), z.null()])
+      .union([idSchema, z.literal(""), z.null()])
       .optional()
       .transform((v) => (v === "" || v === undefined ? null : v)),
-    queueIds: z.array(z.coerce.number().int().positive()).max(userLimits.queueIdsMax).optional(),
+    queueIds: z.array(idSchema).max(userLimits.queueIdsMax).optional(),
     /** Required to change one's own email or password (as long as login accepts a password). */
     currentPassword: z.string().max(200).optional().nullable(),
   })
@@ -61,9 +62,7 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 export const userListQuerySchema = listQuerySchema.loose();
 
 /** GET /users/list: companyId is honoured for super users only. */
-export const userNamesQuerySchema = z
-  .object({ companyId: z.union([z.coerce.number().int().positive(), z.literal("")]).optional() })
-  .loose();
+export const userNamesQuerySchema = z.object({ companyId: z.union([idSchema, z.literal("")]).optional() }).loose();
 
 /** A user as the users page lists it and the realtime channel carries it (AuthUser has these and more). */
 export type UserDto = Omit<AuthUser, "language" | "company">;

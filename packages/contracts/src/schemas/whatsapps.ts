@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { limits } from "../constants.js";
 import type { QueueRef } from "../entities.js";
-import { optionalId, queueLimits, weekdayHoursListSchema, type WeekdayHours } from "./queues.js";
+import { idSchema, intSchema, optionalId } from "./ids.js";
+import { queueLimits, weekdayHoursListSchema, type WeekdayHours } from "./queues.js";
 
 export const connectionStatuses = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
@@ -79,7 +80,7 @@ const text = z.string().max(queueLimits.messageMax);
 
 /** A minutes field from a number input: "" or null is 0. */
 const minutes = (max: number = whatsappLimits.minutesMax) =>
-  z.union([z.null(), z.literal(""), z.coerce.number().int().min(0).max(max)]).transform((v) => v || 0);
+  z.union([z.null(), z.literal(""), intSchema(0, max)]).transform((v) => v || 0);
 
 /** The external API token: "" for none, otherwise printable, without spaces, 32 to 200 characters. */
 export const whatsappTokenSchema = z
@@ -106,7 +107,7 @@ export const whatsappSaveSchema = z
     ratingMessage: text.optional(),
     token: whatsappTokenSchema.optional(),
     provider: z.enum(connectionProviders).optional(),
-    queueIds: z.array(z.coerce.number().int().positive()).max(whatsappLimits.queueIdsMax).optional(),
+    queueIds: z.array(idSchema).max(whatsappLimits.queueIdsMax).optional(),
     sendIdQueue: optionalId.optional(),
     timeSendQueue: minutes().optional(),
     timeUseBotQueues: minutes().optional(),

@@ -19,8 +19,8 @@ import {
 } from "../driver.js";
 import { baseMimetype } from "../media-files.js";
 import { GraphClient, GraphUnavailable } from "./graph.js";
-import { storedMediaFetcher, toAck, toInbound } from "./inbound.js";
-import type { CloudWebhook } from "./payload.js";
+import { readDelivery } from "./delivery.js";
+import { readMessage, readStatus, storedMediaFetcher } from "./inbound.js";
 
 type Connection = typeof whatsapps.$inferSelect;
 
@@ -131,29 +131,31 @@ export class CloudDriver implements ChannelDriver {
   }
 
   /**
-   * Every entry and change of one delivery, in order; resolves once all of it is
-   * committed. Changes for another phone number of the same Meta app are skipped.
+   * Every entry, change, message and status of one verified delivery, each
+   * read on its own and in order; resolves once all of it is committed. An item
+   * that cannot be read is kept with the reason (events.rejected) and the rest
+   * stored; only a fault of our own (the database) throws, so Meta retries.
+   * Changes for another phone number of the same Meta app are skipped.
    */
-  async receive(payload: CloudWebhook): Promise<void> {
+  async receive(body: string): Promise<void> {
     const events = this.events;
     if (!events) throw new ChannelError("ERR_WAPP_NOT_INITIALIZED", "the connection is not started");
-    for (const entry of payload.entry) {
-      for (const change of entry.changes) {
-        const value = change.value;
-        if (change.field !== "messages") continue;
-        if (value.metadata && value.metadata.phone_number_id !== this.graph.phoneNumberId) {
-          this.log.warn({ whatsappId: this.connection.id }, "webhook change for another phone number skipped");
-          continue;
-        }
-        for (const raw of value.messages ?? []) {
-          const inbound = toInbound(raw, value, this.graph);
-          if (inbound) await events.message(inbound);
-          else this.log.info({ whatsappId: this.connection.id, type: typeOf(raw) }, "webhook message kind not stored");
-        }
-        for (const raw of value.statuses ?? []) {
-          const update = toAck(raw);
-          if (update) await events.ack(update);
-        }
+    const { values, rejections } = readDelivery(body);
+    for (const rejection of rejections) await events.rejected(rejection);
+    for (const value of values) {
+      if (value.metadata && value.metadata.phone_number_id !== this.graph.phoneNumberId) {
+        this.log.warn({ whatsappId: this.connection.id }, "webhook change for another phone number skipped");
+        continue;
+      }
+      for (const raw of value.messages ?? []) {
+        const read = readMessage(raw, value, this.graph);
+        if ("inbound" in read) await events.message(read.inbound);
+        else await events.rejected({ item: raw, reason: read.reason });
+      }
+      for (const raw of value.statuses ?? []) {
+        const read = readStatus(raw);
+        if ("reason" in read) await events.rejected({ item: raw, reason: read.reason });
+        else if (read.update) await events.ack(read.update);
       }
     }
   }
@@ -225,8 +227,4 @@ export class CloudDriver implements ChannelDriver {
   phoneContacts(): Promise<PhoneContact[]> {
     return Promise.resolve([]);
   }
-}
-
-function typeOf(raw: unknown): unknown {
-  return typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
 }

@@ -8,11 +8,14 @@ import { ownEntry, type Ack, type MediaType } from "@balcao/contracts";
 import type { AckUpdate, InboundMedia, InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
 import type { GraphClient } from "./graph.js";
+import { reasonOf } from "./delivery.js";
 import {
+  cloudContactSchema,
   cloudMessageSchema,
   cloudStatusSchema,
   type CloudContactCard,
   type CloudMessage,
+  type CloudStatus,
   type CloudValue,
 } from "./payload.js";
 
@@ -66,6 +69,21 @@ interface Content {
   mediaKey?: MediaKey;
   reaction?: InboundMessage["reaction"];
 }
+
+/** The types contentOf reads (kept beside it: a type added there is added here). */
+const storedTypes = new Set([
+  "text",
+  "image",
+  "audio",
+  "video",
+  "document",
+  "sticker",
+  "location",
+  "contacts",
+  "reaction",
+  "button",
+  "interactive",
+]);
 
 function contentOf(m: CloudMessage): Content | undefined {
   switch (m.type) {
@@ -130,39 +148,73 @@ export function storedMediaFetcher(raw: unknown, graph: GraphClient): (() => Pro
   return key ? fetcher(parsed.data, key, graph) : undefined;
 }
 
-/** A webhook message as the pipeline's InboundMessage; undefined for kinds we do not store. */
-export function toInbound(raw: unknown, value: CloudValue, graph: GraphClient): InboundMessage | undefined {
+/** The profile name `contacts[]` gives the customer with this number, if any. */
+function profileNameOf(value: CloudValue, number: string): string | undefined {
+  for (const raw of value.contacts ?? []) {
+    const contact = cloudContactSchema.safeParse(raw);
+    if (contact.success && digits(contact.data.wa_id ?? "") === number) return contact.data.profile?.name;
+  }
+  return undefined;
+}
+
+/** Why a message that parsed has nothing we can store (its type's part is missing, or the type is new to us). */
+function unstoredReason(m: CloudMessage): string {
+  return storedTypes.has(m.type)
+    ? `a "${m.type}" message whose ${m.type} part cannot be read`
+    : `messages of type "${m.type}" are not stored yet`;
+}
+
+/** A webhook message as the pipeline's InboundMessage, or why it cannot be read (the item is kept with that reason). */
+export function readMessage(
+  raw: unknown,
+  value: CloudValue,
+  graph: GraphClient,
+): { inbound: InboundMessage } | { reason: string } {
   const parsed = cloudMessageSchema.safeParse(raw);
-  if (!parsed.success) return undefined;
+  if (!parsed.success) return { reason: reasonOf("unreadable message", parsed.error) };
   const m = parsed.data;
-  const content = contentOf(m);
-  if (!content) return undefined;
+  // Meta's "Business-scoped user IDs": a customer with a username may come with from_user_id only.
+  if (!m.from) return { reason: m.from_user_id ? usernameOnly : "a message without its sender (from)" };
   const number = digits(m.from);
-  const profileName = value.contacts?.find((c) => digits(c.wa_id) === number)?.profile?.name;
+  if (!number) return { reason: `a message whose sender is not a phone number (from "${m.from}")` };
+  const content = contentOf(m);
+  if (!content) return { reason: unstoredReason(m) };
+  const profileName = profileNameOf(value, number);
   const seconds = Number(m.timestamp);
   return {
-    wid: m.id,
-    chatNumber: number,
-    isGroup: false,
-    chatName: profileName?.trim() || number,
-    fromMe: false,
-    mediaType: content.mediaType,
-    body: content.body,
-    ...(content.mediaKey ? { media: fetcher(m, content.mediaKey, graph), mediaRefetchable: true } : {}),
-    quotedWid: m.context?.id,
-    reaction: content.reaction,
-    timestamp: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date(),
-    raw: m,
+    inbound: {
+      wid: m.id,
+      chatNumber: number,
+      isGroup: false,
+      chatName: profileName?.trim() || number,
+      fromMe: false,
+      mediaType: content.mediaType,
+      body: content.body,
+      ...(content.mediaKey ? { media: fetcher(m, content.mediaKey, graph), mediaRefetchable: true } : {}),
+      quotedWid: m.context?.id,
+      reaction: content.reaction,
+      timestamp: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date(),
+      raw: m,
+    },
   };
 }
 
+export const usernameOnly = "username-only customers are not supported yet";
+
 const acks: Record<string, Ack> = { sent: 2, delivered: 3, read: 4, played: 5 };
 
-/** sent/delivered/read(/played) raise the ack; failed reports Meta's error. */
-export function toAck(raw: unknown): AckUpdate | undefined {
+/**
+ * sent/delivered/read(/played) raise the ack; failed reports Meta's error;
+ * another status (Meta adds some) changes nothing. A status that cannot be
+ * read at all gives its reason.
+ */
+export function readStatus(raw: unknown): { update?: AckUpdate } | { reason: string } {
   const parsed = cloudStatusSchema.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const s = parsed.data;
+  if (!parsed.success) return { reason: reasonOf("unreadable status", parsed.error) };
+  return { update: ackOf(parsed.data) };
+}
+
+function ackOf(s: CloudStatus): AckUpdate | undefined {
   if (s.status === "failed") {
     const e = s.errors?.[0];
     const error = [e?.title ?? e?.message ?? "failed", e?.code ? `(#${e.code})` : ""].join(" ").trim();

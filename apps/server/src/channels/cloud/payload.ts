@@ -1,7 +1,7 @@
 /**
  * The Cloud API webhook envelope (field "messages"): entry[].changes[].value
- * holds contacts, messages and statuses. Only the envelope is checked
- * strictly; message bodies are read field by field, as Meta adds types often.
+ * holds contacts, messages and statuses. Each level is read on its own
+ * (delivery.ts); message bodies are read field by field, as Meta adds types often.
  */
 import { z } from "zod";
 
@@ -36,7 +36,9 @@ const contactCard = z
 export const cloudMessageSchema = z
   .object({
     id: z.string().min(1),
-    from: z.string().min(1),
+    // A customer known only by a business-scoped user id (a username) has from_user_id and no from.
+    from: z.string().min(1).optional(),
+    from_user_id: z.string().optional(),
     timestamp: z.string().optional(),
     type: z.string(),
     context: z.object({ id: z.string().optional(), from: z.string().optional() }).loose().optional(),
@@ -88,28 +90,32 @@ export const cloudStatusSchema = z
   .loose();
 export type CloudStatus = z.infer<typeof cloudStatusSchema>;
 
+/** A change's value: its lists are read item by item (delivery.ts), so one unreadable item costs only itself. */
 export const cloudValueSchema = z
   .object({
     metadata: z.object({ phone_number_id: z.string() }).loose().optional(),
-    contacts: z
-      .array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).loose().optional() }).loose())
-      .optional(),
-    // Parsed one by one: a message of a shape we do not know is skipped, not the whole delivery.
+    contacts: z.array(z.unknown()).optional(),
     messages: z.array(z.unknown()).optional(),
     statuses: z.array(z.unknown()).optional(),
   })
   .loose();
 export type CloudValue = z.infer<typeof cloudValueSchema>;
 
-export const cloudWebhookSchema = z.object({
-  object: z.literal("whatsapp_business_account"),
-  entry: z.array(
-    z
-      .object({
-        id: z.string().optional(),
-        changes: z.array(z.object({ field: z.string(), value: cloudValueSchema }).loose()),
-      })
-      .loose(),
-  ),
-});
-export type CloudWebhook = z.infer<typeof cloudWebhookSchema>;
+/**
+ * The customer a message came from, as `contacts[]` names them: by phone
+ * (`wa_id`) and, since WhatsApp usernames, by business-scoped user id
+ * (`user_id`, `parent_user_id`, `profile.username`), any of them possibly absent.
+ */
+export const cloudContactSchema = z
+  .object({
+    wa_id: z.string().optional(),
+    user_id: z.string().optional(),
+    profile: z.object({ name: z.string().optional(), username: z.string().optional() }).loose().optional(),
+  })
+  .loose();
+
+export const cloudWebhookSchema = z
+  .object({ object: z.literal("whatsapp_business_account"), entry: z.array(z.unknown()) })
+  .loose();
+export const cloudEntrySchema = z.object({ changes: z.array(z.unknown()) }).loose();
+export const cloudChangeSchema = z.object({ field: z.string(), value: z.unknown() }).loose();

@@ -5,8 +5,15 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
-import { buildCloudConnection, webhookUrl, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
+import { contacts, inboundRejections, messages, tickets, whatsapps } from "../../db/schema/index.js";
+import {
+  buildCloudCompany,
+  buildCloudConnection,
+  customerNumber,
+  webhookUrl,
+  startCloudServer,
+  stopCloudServer,
+} from "../../../test/cloud-connection.js";
 import { buildCompany } from "../../../test/factories.js";
 import { envelope, sampleMedia, sign, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
@@ -17,13 +24,8 @@ let fake: FakeGraph;
 beforeAll(async () => ({ s, fake } = await startCloudServer()));
 afterAll(() => stopCloudServer(s, fake));
 
-const customer = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-
-async function setup() {
-  const company = await buildCompany(s);
-  const connection = await buildCloudConnection(s, fake, company.id);
-  return { company, connection };
-}
+const customer = customerNumber;
+const setup = () => buildCloudCompany(s, fake);
 
 const messagesOf = (companyId: number) => s.ctx.db.select().from(messages).where(eq(messages.companyId, companyId));
 const contactsOf = (companyId: number) => s.ctx.db.select().from(contacts).where(eq(contacts.companyId, companyId));
@@ -85,7 +87,7 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
     expect(stored).toMatchObject({ wid: res.wid, body: "Olá", fromMe: false, whatsappId: connection.id });
   });
 
-  it("refuses unsigned, wrongly signed, malformed and misaddressed deliveries, storing nothing", async () => {
+  it("refuses unsigned, wrongly signed and misaddressed deliveries, storing nothing", async () => {
     const { company, connection } = await setup();
     const { value } = fake.customerValue({ phoneNumberId: connection.cloudPhoneNumberId, from: customer(), text: "x" });
     const payload = envelope([[value]]);
@@ -103,15 +105,6 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
       signature: sign(JSON.stringify(payload), "guess"),
     });
     expect(otherSecret.status).toBe(401);
-    const garbage = "{not json";
-    const malformed = await fake.webhook(null, {
-      phoneNumberId,
-      rawBody: garbage,
-      signature: sign(garbage, connection.cloudAppSecret),
-    });
-    expect(malformed.status).toBe(400);
-    const wrongShape = await fake.webhook({ object: "page", entry: [] }, { phoneNumberId });
-    expect(wrongShape.status).toBe(400);
     const unknown = await fetch(webhookUrl(s, 999_999), {
       method: "POST",
       headers: {
@@ -124,6 +117,30 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
 
     expect(await messagesOf(company.id)).toHaveLength(0);
     expect(await contactsOf(company.id)).toHaveLength(0);
+  });
+
+  it("keeps a signed delivery it cannot read (not JSON, not a WhatsApp Business Account's) and answers 200", async () => {
+    const { company, connection } = await setup();
+    const phoneNumberId = connection.cloudPhoneNumberId;
+    const garbage = "{not json";
+    const malformed = await fake.webhook(null, {
+      phoneNumberId,
+      rawBody: garbage,
+      signature: sign(garbage, connection.cloudAppSecret),
+    });
+    expect(malformed.status).toBe(200);
+    const wrongShape = await fake.webhook({ object: "page", entry: [] }, { phoneNumberId });
+    expect(wrongShape.status).toBe(200);
+    const kept = await s.ctx.db
+      .select()
+      .from(inboundRejections)
+      .where(eq(inboundRejections.whatsappId, connection.id))
+      .orderBy(inboundRejections.id);
+    expect(kept.map((r) => [r.item, r.reason])).toEqual([
+      [garbage, "the delivery is not JSON"],
+      [{ object: "page", entry: [] }, expect.stringContaining("not a WhatsApp Business Account delivery: object")],
+    ]);
+    expect(await messagesOf(company.id)).toHaveLength(0);
   });
 
   it("processes every entry and change of a batched delivery", async () => {

@@ -10,3 +10,4 @@ export * from "./whatsapps.js";
 export * from "./tickets.js";
 export * from "./messages.js";
 export * from "./quick-messages.js";
+export * from "./inbound-rejections.js";

@@ -3,7 +3,12 @@
  * lists and reads active announcements and marks them seen; super users see
  * every announcement and write them, image included.
  */
-import { announcementListQuerySchema, announcementSaveSchema, announcementSeenSchema } from "@balcao/contracts";
+import {
+  announcementListQuerySchema,
+  announcementSaveSchema,
+  announcementSeenSchema,
+  idSchema,
+} from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -18,7 +23,7 @@ import {
   updateAnnouncement,
 } from "./announcements.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const tags = ["announcements"];
 
 export function announcementsRoutes(ctx: Context): FastifyPluginAsyncZod {

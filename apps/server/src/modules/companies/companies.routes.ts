@@ -9,6 +9,7 @@ import {
   companyUpdateSchema,
   listQuerySchema,
   signupSchema,
+  idSchema,
 } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,7 +26,7 @@ import {
 } from "./companies.service.js";
 import { signUp } from "./signup.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const tags = ["companies"];
 
 export function companiesRoutes(ctx: Context): FastifyPluginAsyncZod {
@@ -42,7 +43,7 @@ export function companiesRoutes(ctx: Context): FastifyPluginAsyncZod {
     // The plan flags and the company fields its own users need (subscription page, business hours).
     app.get(
       "/companies/listPlan/:companyId",
-      { config: { access: "user" }, schema: { tags, params: z.object({ companyId: z.coerce.number() }) } },
+      { config: { access: "user" }, schema: { tags, params: z.object({ companyId: idSchema }) } },
       (req) => showOwnCompany(ctx, req.params.companyId, req.auth),
     );
 

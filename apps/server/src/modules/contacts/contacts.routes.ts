@@ -1,5 +1,11 @@
 /** Contacts (business-areas §7 "Contacts", core-platform §7.6). */
-import { contactListQuerySchema, contactSaveSchema, contactUploadSchema, lookupQuerySchema } from "@balcao/contracts";
+import {
+  contactListQuerySchema,
+  contactSaveSchema,
+  contactUploadSchema,
+  lookupQuerySchema,
+  idSchema,
+} from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -9,7 +15,7 @@ import { EXPORT_FILENAME, exportContacts } from "./export-contacts.js";
 import { importPhoneContacts } from "./import-phone-contacts.js";
 import { uploadContacts } from "./upload-contacts.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const schema = { tags: ["contacts"] };
 // The spec's client sends companyId on some calls; the company always comes from the token.
 const listQuery = contactListQuerySchema.loose();

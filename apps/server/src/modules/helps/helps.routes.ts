@@ -1,11 +1,11 @@
 /** /helps (core-platform §7.3): any signed-in user reads; super users write. */
-import { helpSaveSchema, listQuerySchema } from "@balcao/contracts";
+import { helpSaveSchema, listQuerySchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
 import { createHelp, deleteHelp, listHelps, pageHelps, showHelp, updateHelp } from "./helps.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const tags = ["helps"];
 
 export function helpsRoutes(ctx: Context): FastifyPluginAsyncZod {

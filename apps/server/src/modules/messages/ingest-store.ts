@@ -16,6 +16,7 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Database, Db } from "../../db/client.js";
 import { contacts, messages } from "../../db/schema/index.js";
+import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { lastMessageOf } from "./last-message.js";
 
@@ -176,7 +177,7 @@ export async function storeInbound(
     media?.mediaName ?? null,
     // A reaction quotes the message it reacts to, so the client can show it beside that one.
     inbound.reaction?.targetWid ?? inbound.quotedWid ?? null,
-    inbound.raw === undefined ? null : JSON.stringify(inbound.raw),
+    inbound.raw === undefined ? null : storableJsonText(inbound.raw),
     inbound.timestamp,
     lastMessageOf({ ...inbound, mediaName: media?.mediaName }),
     new Date(),

@@ -4,7 +4,7 @@
  * announced to the company's sockets. A driver acknowledges the provider only
  * after this resolves, so nothing is lost; a repeat stores nothing twice.
  *
- * Steps: filter (group setting, edits/revokes, removed reactions) → for media,
+ * Steps: strings made storable (ingest-storable.ts) → filter (group setting, edits/revokes, removed reactions) → for media,
  * already stored? then the file streamed into company storage, within the
  * size limit (outside any transaction: it is a network download) →
  * storeInbound → announce. Media the provider lets us fetch again (Cloud API)
@@ -21,9 +21,11 @@ import { settingValue } from "../settings/settings.queries.js";
 import { announce } from "./ingest-announce.js";
 import { queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
+import { storableInbound } from "./ingest-storable.js";
 import { changeStored, storedMessage, storeInbound, type IngestConnection } from "./ingest-store.js";
 
-export async function ingest(ctx: Context, connection: IngestConnection, inbound: InboundMessage): Promise<void> {
+export async function ingest(ctx: Context, connection: IngestConnection, received: InboundMessage): Promise<void> {
+  const inbound = storableInbound(received);
   if (inbound.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
   if (inbound.editOfWid || inbound.revokeOfWid) return applyChange(ctx, connection, inbound);
   // Taking a reaction back leaves the stored one: the ticket keeps what the customer did.

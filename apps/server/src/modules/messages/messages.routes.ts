@@ -1,5 +1,5 @@
 /** Messages (core-platform §7.5): the conversation's pages, sending (JSON or multipart), retry and delete. */
-import { messageListQuerySchema, messageSendSchema } from "@balcao/contracts";
+import { messageListQuerySchema, messageSendSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -7,8 +7,8 @@ import { uploadOf } from "../../http/uploads.js";
 import { deleteMessage, listMessages, retryMessage } from "./messages.service.js";
 import { messageUploads, sendAgentFiles, sendAgentText } from "./send-agent-message.js";
 
-const ticketParams = z.object({ ticketId: z.coerce.number().int().positive() });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const ticketParams = z.object({ ticketId: idSchema });
+const idParams = z.object({ id: idSchema });
 const schema = { tags: ["messages"] };
 
 export function messagesRoutes(ctx: Context): FastifyPluginAsyncZod {

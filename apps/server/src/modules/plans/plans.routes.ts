@@ -3,13 +3,13 @@
  * - GET /plans/list (public, the sign-up page) and GET /plans/all (super): PlanDto[] by value;
  * - GET /plans/{id}, POST /plans, PUT /plans/{id}: one PlanDto; DELETE: {message}.
  */
-import { planCreateSchema, planUpdateSchema } from "@balcao/contracts";
+import { planCreateSchema, planUpdateSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
 import { createPlan, deletePlan, listPlans, showPlan, updatePlan } from "./plans.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 // The clients send filters the spec does not name (listPublic, searchParam...): accepted, not used.
 const anyQuery = z.object({}).loose();
 const tags = ["plans"];

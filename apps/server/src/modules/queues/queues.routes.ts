@@ -7,6 +7,7 @@ import {
   queueOptionListQuerySchema,
   queueOptionUpdateSchema,
   queueSaveSchema,
+  idSchema,
 } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,7 +16,7 @@ import { createQueueOption, deleteQueueOption, listQueueOptions, updateQueueOpti
 import { presentQueue } from "./queues.presenter.js";
 import { createQueue, deleteQueue, getQueues, loadQueue, updateQueue } from "./queues.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 // The client may send companyId; the company always comes from the token.
 const listQuery = z.object({ companyId: z.unknown().optional() }).loose();
 

@@ -2,7 +2,7 @@
  * /quick-messages (business-areas §7 "Quick messages"): every signed-in user
  * keeps their own quick messages and reads the company's shared ones.
  */
-import { lookupQuerySchema, quickMessageListQuerySchema, quickMessageSaveSchema } from "@balcao/contracts";
+import { lookupQuerySchema, quickMessageListQuerySchema, quickMessageSaveSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -18,7 +18,7 @@ import {
   updateQuickMessage,
 } from "./quick-messages.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const tags = ["quick-messages"];
 const user = { access: "user" } as const;
 

@@ -3,7 +3,7 @@
  * /tags/sync (a ticket's tags) is a ticket write and lives in tickets.routes.ts;
  * /ticket/kanban and /ticket-tags are not here.
  */
-import { listQuerySchema, lookupQuerySchema, tagSaveSchema } from "@balcao/contracts";
+import { listQuerySchema, lookupQuerySchema, tagSaveSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -11,7 +11,7 @@ import { presentTag } from "./tags.presenter.js";
 import { kanbanTags, tagsNamed } from "./tags.queries.js";
 import { createTag, deleteTag, listTagsPage, showTag, updateTag } from "./tags.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const schema = { tags: ["tags"] };
 
 export function tagsRoutes(ctx: Context): FastifyPluginAsyncZod {

@@ -1,11 +1,11 @@
 /** Ticket notes (core-platform §7.6). */
-import { ticketNoteListQuerySchema, ticketNoteSaveSchema } from "@balcao/contracts";
+import { ticketNoteListQuerySchema, ticketNoteSaveSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
 import { createNote, deleteNote, listNotes } from "./ticket-notes.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const schema = { tags: ["ticket-notes"] };
 
 export function ticketNotesRoutes(ctx: Context): FastifyPluginAsyncZod {

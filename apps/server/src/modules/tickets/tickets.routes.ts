@@ -1,5 +1,11 @@
 /** Tickets (core-platform §7.5) and the ticket's tag set (POST /tags/sync, §7.6). */
-import { tagSyncSchema, ticketCreateSchema, ticketListQuerySchema, ticketUpdateSchema } from "@balcao/contracts";
+import {
+  tagSyncSchema,
+  ticketCreateSchema,
+  ticketListQuerySchema,
+  ticketUpdateSchema,
+  idSchema,
+} from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -8,7 +14,7 @@ import { syncTicketTags } from "./sync-ticket-tags.js";
 import { deleteTicket, listTickets, showTicket } from "./tickets.service.js";
 import { updateTicket } from "./update-ticket.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 // Any uuid-shaped text: a malformed one answers 400 instead of reaching the database.
 const uuidParams = z.object({
   uuid: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),

@@ -14,6 +14,7 @@ import {
   userNamesQuerySchema,
   userSaveSchema,
   type UserSaveResponse,
+  idSchema,
 } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,7 +26,7 @@ import { deleteUser } from "./delete-user.js";
 import { updateUser } from "./update-user.js";
 import { listUserNames, listUsersPage, loadAuthUser, setLanguage } from "./users.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const tags = ["users"];
 
 export function usersRoutes(ctx: Context): FastifyPluginAsyncZod {

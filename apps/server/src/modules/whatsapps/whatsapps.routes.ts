@@ -5,7 +5,7 @@
  * (/whatsappsession: start, new QR, disconnect) need the action-buttons one;
  * their outcome reaches the page as whatsappSession events.
  */
-import { whatsappSaveSchema } from "@balcao/contracts";
+import { whatsappSaveSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -13,7 +13,7 @@ import { createWhatsapp, updateWhatsapp } from "./save-whatsapp.js";
 import { sessionCommand } from "./whatsapp-session.js";
 import { deleteWhatsapp, getWhatsapps, showWhatsapp } from "./whatsapps.service.js";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 // The client sends companyId and session=0; the company always comes from the token.
 const readQuery = z.object({ companyId: z.unknown().optional(), session: z.unknown().optional() }).loose();
 const tags = ["connections"];

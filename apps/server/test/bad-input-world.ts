@@ -1,0 +1,106 @@
+/** The rows and sessions the bad-input walk sends its requests about (bad-input.test.ts). */
+import type { Samples } from "./bad-input.js";
+import { buildWhatsapp } from "./connections.js";
+import { buildContact, buildMessage, buildTicket } from "./conversations.js";
+import { newToken } from "./external-api.js";
+import { buildCompany, buildPlan, buildQueue, buildTenant, buildUser, login } from "./factories.js";
+import type { TestServer } from "./harness.js";
+
+/** A fresh company with a row of every kind the routes take, its admin and a super user signed in. */
+export async function buildWorld(s: TestServer) {
+  const t = await buildTenant(s);
+  const companyId = t.company.id;
+  const superUser = await buildUser(s, { companyId, profile: "admin", super: true });
+  const superToken = (await login(s, superUser.email)).token;
+  // Logging out ends every session of its user: the logout route is walked by a user of its own.
+  const leaver = await buildUser(s, { companyId, profile: "admin" });
+  const queue = await buildQueue(s, companyId);
+  const apiToken = newToken();
+  const wa = await buildWhatsapp(s, companyId, { isDefault: true, token: apiToken });
+  const cloud = await buildWhatsapp(s, companyId, { provider: "cloud" });
+  // The connection routes edit (and drop the token of) a connection the external API does not use.
+  const spare = await buildWhatsapp(s, companyId);
+  const contact = await buildContact(s, companyId);
+  const ticket = await buildTicket(s, {
+    companyId,
+    contactId: contact.id,
+    whatsappId: wa.id,
+    queueId: queue.id,
+    status: "open",
+    userId: t.admin.id,
+  });
+  const message = await buildMessage(s, ticket);
+  // The ticket routes move their own ticket around; the message routes keep an open one.
+  const other = await buildContact(s, companyId);
+  const moved = await buildTicket(s, { companyId, contactId: other.id, whatsappId: wa.id, queueId: queue.id });
+  const created = async (token: string, path: string, body: object) => {
+    const res = await s.request({ method: "POST", path, token, body });
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return res.json<{ id: number }>().id;
+  };
+  const admin = t.admin.token;
+  const ids = {
+    default: 1,
+    companyId,
+    planId: (await buildPlan(s)).id,
+    otherCompanyId: (await buildCompany(s)).id,
+    userId: t.agent.id,
+    queueId: queue.id,
+    queueIds: queue.id,
+    whatsappId: wa.id,
+    connectionId: cloud.id,
+    contactId: contact.id,
+    ticketId: ticket.id,
+    messageId: message.id,
+    quotedMsg: message.id,
+    tagId: await created(admin, "/tags", { name: "Walk tag", color: "#123456" }),
+    "tags.id": 0,
+    ids: await created(superToken, "/announcements", { title: "Walk", text: "Walk" }),
+    helpId: await created(superToken, "/helps", { title: "Walk", video: "dQw4w9WgXcQ" }),
+    quickMessageId: await created(admin, "/quick-messages", { shortcode: "walk", message: "walk" }),
+    optionId: await created(admin, "/queue-options", { queueId: queue.id, title: "Walk" }),
+    noteId: await created(admin, "/ticket-notes", { note: "walk", ticketId: ticket.id, contactId: contact.id }),
+  };
+  ids["tags.id"] = ids.tagId;
+  let n = 0;
+  const samples: Samples = {
+    ids,
+    strings: {
+      email: () => `walk-${++n}@example.com`,
+      color: () => "#1a2b3c",
+      video: () => "dQw4w9WgXcQ",
+      number: () => `55119${String(++n).padStart(8, "0")}`,
+      name: () => `Walk ${++n}`,
+      phone: () => "11988887777",
+      dueDate: () => "2030-01-15",
+      value: () => "enabled",
+      lang: () => "en",
+      password: () => "Secret123",
+      newPassword: () => "Secret123",
+      token: () => "",
+      key: () => "userRating",
+      uuid: () => ticket.uuid,
+      "*": () => "walk.png",
+    },
+  };
+  /** The row a route's :id names, by the route's first path segment. */
+  const idBySegment: Record<string, number> = {
+    companies: ids.otherCompanyId,
+    plans: ids.planId,
+    users: ids.userId,
+    queue: ids.queueId,
+    "queue-options": ids.optionId,
+    tags: ids.tagId,
+    contacts: ids.contactId,
+    helps: ids.helpId,
+    announcements: ids.ids,
+    tickets: moved.id,
+    "ticket-notes": ids.noteId,
+    messages: ids.messageId,
+    whatsapp: spare.id,
+    whatsappsession: spare.id,
+    "quick-messages": ids.quickMessageId,
+  };
+  return { admin, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
+}
+export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -39,6 +39,13 @@ export interface Envelope {
   timestamp?: number;
 }
 
+/** View-once media as a linked device gets it: no content, the key marked view-once. */
+export function viewOnceStub(envelope: Envelope): WAMessage {
+  const stub = waMessage(envelope, null);
+  stub.key.isViewOnce = true;
+  return stub;
+}
+
 /** A WebMessageInfo with the key Baileys 7 gives it (the LID alternatives are not protobuf fields). */
 export function waMessage(envelope: Envelope, message: proto.IMessage | null): WAMessage {
   const info = proto.WebMessageInfo.fromObject({
@@ -141,6 +148,26 @@ export const content = {
   /** A disappearing-messages chat wraps every content. */
   ephemeral: (inner: proto.IMessage): proto.IMessage => ({ ephemeralMessage: { message: inner } }),
   viewOnce: (inner: proto.IMessage): proto.IMessage => ({ viewOnceMessageV2: { message: inner } }),
+  /** A reply to a business's interactive (native flow) message: the tapped option's text. */
+  interactiveReply: (text: string): proto.IMessage => ({
+    interactiveResponseMessage: {
+      body: { text },
+      nativeFlowResponseMessage: { name: "menu_options", paramsJson: JSON.stringify({ id: "1" }), version: 3 },
+    },
+  }),
+  groupInvite: (groupName: string, inviteCode: string, caption?: string): proto.IMessage => ({
+    groupInviteMessage: { groupJid: "120363000000999@g.us", inviteCode, groupName, caption, inviteExpiration: 0 },
+  }),
+  /** A video note, the round video. */
+  videoNote: (): proto.IMessage => ({
+    ptvMessage: { ...mediaFields(sampleMedia.video.mimetype), seconds: 6 },
+  }),
+  /** An animated store sticker: Lottie, in a wrapper Baileys does not open. */
+  lottieSticker: (mimetype = sampleMedia.sticker.mimetype): proto.IMessage => ({
+    lottieStickerMessage: {
+      message: { stickerMessage: { ...mediaFields(mimetype), isAnimated: true, isLottie: true } },
+    },
+  }),
   /** Group key distribution, alone: no content. */
   senderKeyOnly: (group: string): proto.IMessage => ({
     senderKeyDistributionMessage: { groupId: group, axolotlSenderKeyDistributionMessage: randomBytes(16) },
@@ -159,7 +186,7 @@ export function sampleDownload(message: WAMessage): Promise<Readable> {
   const c = normalizeMessageContent(message.message);
   const kind = c?.imageMessage
     ? "image"
-    : c?.videoMessage
+    : c?.videoMessage || c?.ptvMessage
       ? "video"
       : c?.audioMessage
         ? "audio"

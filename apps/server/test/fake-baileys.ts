@@ -129,7 +129,21 @@ export class FakeSocket {
     this.ended = true;
   };
 
-  updateMediaMessage = async (message: WAMessage): Promise<WAMessage> => message;
+  /** Ids whose new upload the driver asked the phone for, in order. */
+  readonly reuploadRequests: string[] = [];
+  /** The phone no longer has the file (or is offline): its re-upload fails. */
+  refuseReuploads = false;
+  /** Set by FakeWhatsAppWeb: the phone's new upload puts the file back on the media servers. */
+  onReupload: (id: string) => void = () => {};
+
+  updateMediaMessage = async (message: WAMessage): Promise<WAMessage> => {
+    const id = message.key.id ?? "";
+    this.reuploadRequests.push(id);
+    // Baileys' own words when the phone answers that it has no such file.
+    if (this.refuseReuploads) throw new Error("Media re-upload failed by device (NOT_FOUND)");
+    this.onReupload(id);
+    return message;
+  };
 
   /** LID → phone number jid, as Baileys' LID store knows them. */
   readonly lids = new Map<string, string>();
@@ -166,6 +180,7 @@ export class FakeWhatsAppWeb implements WhatsAppWeb {
       throw new Error("baileys exploded");
     }
     const socket = new FakeSocket(config);
+    socket.onReupload = (id) => this.expired.delete(id);
     this.sockets.push(socket);
     return socket;
   };
@@ -175,9 +190,15 @@ export class FakeWhatsAppWeb implements WhatsAppWeb {
   /** What WhatsApp's media servers send for a message id, when a test wants other than its kind's sample. */
   readonly mediaBytes = new Map<string, () => Readable>();
 
+  /** Ids whose file the media servers no longer hold (410) until the phone uploads it again. */
+  readonly expired = new Set<string>();
+
   readonly download = (message: WAMessage): Promise<Readable> => {
     const id = message.key.id ?? "";
     this.downloads.push(id);
+    // As Baileys' fetch fails: a Boom error carrying the media server's status.
+    if (this.expired.has(id))
+      return Promise.reject(Object.assign(new Error("Failed to fetch stream"), { output: { statusCode: 410 } }));
     const bytes = this.mediaBytes.get(id);
     return bytes ? Promise.resolve(bytes()) : sampleDownload(message);
   };

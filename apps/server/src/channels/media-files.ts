@@ -21,6 +21,8 @@ const extensions: Record<string, string> = {
   "application/pdf": ".pdf",
   "text/plain": ".txt",
   "application/zip": ".zip",
+  // WhatsApp's animated store sticker: a zipped Lottie animation.
+  "application/was": ".was",
   "application/msword": ".doc",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ".docx",
   "application/vnd.ms-excel": ".xls",

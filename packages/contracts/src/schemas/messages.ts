@@ -14,6 +14,8 @@ export const mediaTypes = [
   "contactMessage",
   "call_log",
   "reactionMessage",
+  /** A kind the server cannot show (its body names it): the agent opens the phone. */
+  "unsupported",
 ] as const;
 export type MediaType = (typeof mediaTypes)[number];
 

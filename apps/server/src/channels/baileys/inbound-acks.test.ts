@@ -2,7 +2,7 @@
 import { proto } from "@whiskeysockets/baileys";
 import { describe, expect, it } from "vitest";
 import { groupJid, groupReceipt, pnJid, statusUpdate } from "../../../test/baileys-messages.js";
-import { acksOf, receiptAcksOf } from "./inbound.js";
+import { acksOf, receiptAcksOf } from "./acks.js";
 
 const customer = "5511987654321";
 

@@ -1,7 +1,7 @@
 /** Baileys' call events → the calls the pipeline records (callOf, callWatcher). */
 import { describe, expect, it } from "vitest";
 import { callEvent, groupJid, lidJid, pnJid, waId } from "../../../test/baileys-messages.js";
-import { callOf, callWatcher } from "./inbound.js";
+import { callOf, callWatcher } from "./calls.js";
 
 const customer = "5511987654321";
 

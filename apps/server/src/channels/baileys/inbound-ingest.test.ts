@@ -24,7 +24,8 @@ import {
 import { buildWhatsapp } from "../../../test/connections.js";
 import { buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { acksOf, inboundOf, receiptAcksOf } from "./inbound.js";
+import { acksOf, receiptAcksOf } from "./acks.js";
+import { inboundOf } from "./inbound.js";
 
 let s: TestServer;
 beforeAll(async () => {

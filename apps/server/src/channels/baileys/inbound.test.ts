@@ -244,12 +244,17 @@ describe("inboundOf: what the customer wrote", () => {
       ["ephemeral setting", waMessage(from, content.ephemeralSetting())],
       ["stub (missed call notice)", waMessage(from, null)],
       ["call notice", waMessage(from, { call: { callKey: Buffer.from("CALL1") } })],
-      ["poll", waMessage(from, { pollCreationMessage: { name: "?", options: [{ optionName: "a" }] } })],
+      ["keep in chat", waMessage(from, { keepInChatMessage: { keepType: 1 } })],
     ];
     for (const [kind, message] of notMessages) expect(map(message), kind).toBeNull();
     const stub = waMessage(from, null);
     stub.messageStubType = proto.WebMessageInfo.StubType.CALL_MISSED_VOICE;
     expect(map(stub)).toBeNull();
+  });
+
+  it("names a kind it cannot show instead of dropping it", () => {
+    const poll = waMessage(from, { pollCreationMessage: { name: "?", options: [{ optionName: "a" }] } });
+    expect(map(poll)).toMatchObject({ mediaType: "unsupported", body: "pollCreationMessage", media: undefined });
   });
 });
 

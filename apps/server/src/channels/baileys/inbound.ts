@@ -1,27 +1,17 @@
 /**
- * Baileys events → the pipeline's normalised shapes: a `messages.upsert`
- * message → InboundMessage, `messages.update` / `message-receipt.update` →
- * AckUpdate, a `call` event → InboundCall. Pure mapping: the driver owns the
- * socket and hands over how to download a message's media, which runs only
+ * A Baileys `messages.upsert` message → the pipeline's InboundMessage (acks:
+ * acks.ts, calls: calls.ts). Pure mapping: the driver owns the socket and
+ * hands over how to download a message's media, which runs only
  * when ingest decides to store the message (and the size the message
  * declares allows it).
  */
 import type { Readable } from "node:stream";
-import type { Ack, MediaType } from "@balcao/contracts";
-import {
-  getContentType,
-  normalizeMessageContent,
-  proto,
-  toNumber,
-  type MessageUserReceiptUpdate,
-  type WACallEvent,
-  type WAMessage,
-  type WAMessageUpdate,
-} from "@whiskeysockets/baileys";
+import type { MediaType } from "@balcao/contracts";
+import { getContentType, normalizeMessageContent, proto, toNumber, type WAMessage } from "@whiskeysockets/baileys";
 import { locationBody } from "../cloud/inbound.js";
-import type { AckUpdate, InboundCall, InboundMessage } from "../driver.js";
+import type { InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
-import { chatDigits, groupId, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
+import { chatDigits, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
 
 type MediaNode = {
   mimetype?: string | null;
@@ -35,7 +25,14 @@ interface Content {
   mediaType: MediaType;
   body: string;
   /** The media part and how its file is named when stored. */
-  media?: { node: MediaNode; label: string; fallbackMimetype: string; fileName?: string | null };
+  media?: {
+    node: MediaNode;
+    label: string;
+    fallbackMimetype: string;
+    fileName?: string | null;
+    /** The content Baileys downloads from, when a wrapper it does not open hides the media. */
+    from?: proto.IMessage;
+  };
   reaction?: InboundMessage["reaction"];
   editOfWid?: string;
   revokeOfWid?: string;
@@ -75,8 +72,18 @@ function locationOf(
 }
 
 /** An image or a video: its caption is the body. */
-function captioned(kind: "image" | "video", node: MediaNode, fallbackMimetype: string): Content {
-  return { mediaType: kind, body: node.caption ?? "", media: { node, label: kind, fallbackMimetype } };
+function captioned(kind: "image" | "video", node: MediaNode, fallbackMimetype: string, label: string = kind): Content {
+  return { mediaType: kind, body: node.caption ?? "", media: { node, label, fallbackMimetype } };
+}
+
+/**
+ * A sticker is a picture; an animated store sticker (Lottie, inside
+ * `lottieStickerMessage`, which Baileys does not unwrap) may come as an
+ * animation file no browser draws: then it is kept as a file to download.
+ */
+function sticker(node: proto.Message.IStickerMessage, from?: proto.IMessage): Content {
+  const mediaType = !node.mimetype || node.mimetype.startsWith("image/") ? "image" : "application";
+  return { mediaType, body: "", media: { node, label: "sticker", fallbackMimetype: "image/webp", from } };
 }
 
 function contentOf(c: proto.IMessage): Content | undefined {
@@ -84,6 +91,8 @@ function contentOf(c: proto.IMessage): Content | undefined {
   if (text !== null && text !== undefined) return { mediaType: "chat", body: text };
   if (c.imageMessage) return captioned("image", c.imageMessage, "image/jpeg");
   if (c.videoMessage) return captioned("video", c.videoMessage, "video/mp4");
+  // A video note (the round video) is a video like any other to the pipeline.
+  if (c.ptvMessage) return captioned("video", c.ptvMessage, "video/mp4", "video-note");
   if (c.audioMessage) {
     const node = c.audioMessage;
     // A voice note (ptt) is an OGG/Opus audio like any other to the pipeline.
@@ -95,10 +104,9 @@ function contentOf(c: proto.IMessage): Content | undefined {
     const media = { node, label: "document", fallbackMimetype: "application/octet-stream", fileName: node.fileName };
     return { mediaType: "application", body: node.caption || node.fileName || "", media };
   }
-  if (c.stickerMessage) {
-    const node = c.stickerMessage;
-    return { mediaType: "image", body: "", media: { node, label: "sticker", fallbackMimetype: "image/webp" } };
-  }
+  if (c.stickerMessage) return sticker(c.stickerMessage);
+  const lottie = c.lottieStickerMessage?.message;
+  if (lottie?.stickerMessage) return sticker(lottie.stickerMessage, lottie);
   if (c.locationMessage) {
     const l = c.locationMessage;
     const body = locationOf(l.degreesLatitude, l.degreesLongitude, [l.name, l.address]);
@@ -125,10 +133,26 @@ function contentOf(c: proto.IMessage): Content | undefined {
   const choice =
     c.buttonsResponseMessage?.selectedDisplayText ??
     c.templateButtonReplyMessage?.selectedDisplayText ??
-    c.listResponseMessage?.title;
+    c.listResponseMessage?.title ??
+    c.interactiveResponseMessage?.body?.text;
   if (choice) return { mediaType: "chat", body: choice };
-  // Polls and their votes, call notices, pins, keep-in-chat…: nothing a ticket shows.
-  return undefined;
+  if (c.groupInviteMessage) return { mediaType: "chat", body: inviteBody(c.groupInviteMessage) };
+  return unsupportedContent(c);
+}
+
+/** A group invite: the group's name, the sender's words and the link that joins it. */
+function inviteBody(invite: proto.Message.IGroupInviteMessage): string {
+  const link = invite.inviteCode ? `https://chat.whatsapp.com/${invite.inviteCode}` : "";
+  return [invite.groupName && `👥 ${invite.groupName}`, invite.caption, link].filter(Boolean).join("\n");
+}
+
+/** Housekeeping that travels as a message and says nothing to the agent. */
+const silentKinds = new Set(["pinInChatMessage", "keepInChatMessage"]);
+
+/** Any other kind (polls, events, invites…): a notice naming it, so the agent knows to open the phone. */
+function unsupportedContent(c: proto.IMessage): Content | undefined {
+  const kind = getContentType(c);
+  return kind && !silentKinds.has(kind) ? { mediaType: "unsupported", body: kind } : undefined;
 }
 
 /** The reply's target: the stanza id in the content's contextInfo. */
@@ -145,34 +169,28 @@ function dateOf(seconds: number | Long | null | undefined): Date {
 }
 type Long = Parameters<typeof toNumber>[0];
 
-/** What is kept as the message's provider data: protobuf's JSON (bytes base64, longs as text), the LID alts kept. */
 /** A message as JSON that survives the database (bytes as base64, longs as strings) and reads back with fromObject. */
 export function rawOf(message: WAMessage): unknown {
   return { ...proto.WebMessageInfo.fromObject(message).toJSON(), key: { ...message.key } };
 }
 
 /**
- * A customer's message (or ours, sent from the phone) as the pipeline's
- * InboundMessage; null for what is not one: status updates, channels,
- * broadcast lists, protocol housekeeping, key distribution, stubs (Baileys'
- * own missed-call notice included: calls come through `callOf`).
- * `groupSubject` is the group's name when the driver knows it.
+ * View-once media as linked devices get it since 2025: a stub without the
+ * media (only the phone may open it once), which the web names.
  */
-export function inboundOf(
-  message: WAMessage,
-  download: (m: WAMessage) => Promise<Readable>,
-  groupSubject?: string,
-): InboundMessage | null {
+const viewOnceStub: Content = { mediaType: "unsupported", body: "viewOnce" };
+
+/** Who wrote a message, where and when: what a notice needs when the content cannot be shown. */
+type Envelope = Pick<InboundMessage, "wid" | "chatNumber" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp">;
+
+/** Null for what is no customer's chat: status updates, channels, broadcast lists, a message without id. */
+function envelopeOf(message: WAMessage, groupSubject?: string): Envelope | null {
   const { key } = message;
   const jid = key.remoteJid;
   if (!jid || !key.id || isSkippedJid(jid)) return null;
-  const c = normalizeMessageContent(message.message);
-  const content = c ? contentOf(c) : undefined;
-  if (!c || !content) return null;
   const fromMe = Boolean(key.fromMe);
   const isGroup = isGroupJid(jid);
   const pushName = message.pushName ?? "";
-  const media = content.media;
   return {
     wid: key.id,
     chatNumber: chatDigits(jid, key.remoteJidAlt),
@@ -184,6 +202,30 @@ export function inboundOf(
         ? { number: personDigits(key.participant ?? message.participant, key.participantAlt), name: pushName }
         : undefined,
     fromMe,
+    timestamp: dateOf(message.messageTimestamp),
+  };
+}
+
+/**
+ * A customer's message (or ours, sent from the phone) as the pipeline's
+ * InboundMessage; null for what is not one: status updates, channels,
+ * broadcast lists, protocol housekeeping, key distribution, stubs (Baileys'
+ * own missed-call notice included: calls come through `callOf`) other than
+ * view-once media's.
+ * `groupSubject` is the group's name when the driver knows it.
+ */
+export function inboundOf(
+  message: WAMessage,
+  download: (m: WAMessage) => Promise<Readable>,
+  groupSubject?: string,
+): InboundMessage | null {
+  const envelope = envelopeOf(message, groupSubject);
+  const c = normalizeMessageContent(message.message);
+  const content = c ? contentOf(c) : message.key.isViewOnce ? viewOnceStub : undefined;
+  if (!envelope || !content) return null;
+  const media = content.media;
+  return {
+    ...envelope,
     mediaType: content.mediaType,
     body: content.body,
     media: media
@@ -191,102 +233,29 @@ export function inboundOf(
           const mimetype = media.node.mimetype || media.fallbackMimetype;
           const fileName = mediaFileName(mimetype, media.label, media.fileName ?? undefined);
           const declaredBytes = toNumber(media.node.fileLength) || undefined;
-          return { mimetype, fileName, declaredBytes, open: () => download(message) };
+          const source = media.from ? { ...message, message: media.from } : message;
+          return { mimetype, fileName, declaredBytes, open: () => download(source) };
         }
       : undefined,
-    quotedWid: quotedWidOf(c),
+    quotedWid: c ? quotedWidOf(c) : undefined,
     reaction: content.reaction,
     editOfWid: content.editOfWid,
     revokeOfWid: content.revokeOfWid,
-    timestamp: dateOf(message.messageTimestamp),
     raw: rawOf(message),
   };
 }
 
-const Status = proto.WebMessageInfo.Status;
-
 /**
- * `messages.update` → acks of our own messages: WhatsApp's status numbers are
- * the spec's acks (1 pending … 5 played); ERROR is a refused send, reported
- * with WhatsApp's error code. Other updates (edits, revokes, stubs) are not acks:
- * edits and revokes arrive as messages too and go through `inboundOf`.
+ * A message that could not be read or stored, kept as an "unsupported"
+ * notice naming its kind and the reason, so the agent knows to look on the
+ * phone; null when not even its chat can be read (the caller logs it).
  */
-export function acksOf(updates: WAMessageUpdate[]): AckUpdate[] {
-  return updates.flatMap(({ key, update }): AckUpdate[] => {
-    const status = update.status;
-    if (!key.fromMe || !key.id || status === null || status === undefined) return [];
-    if (status === Status.ERROR) {
-      // Baileys puts the server's error code first among the stub parameters.
-      const code: unknown = (update.messageStubParameters as unknown[] | undefined)?.[0];
-      const error = typeof code === "string" || typeof code === "number" ? `WhatsApp error ${code}` : "WhatsApp error";
-      return [{ wid: key.id, ack: 1, error }];
-    }
-    return status >= Status.PENDING && status <= Status.PLAYED ? [{ wid: key.id, ack: status }] : [];
-  });
-}
-
-/**
- * `message-receipt.update`: in groups (and broadcasts) WhatsApp reports each
- * participant's receipt instead of a status. The message takes the highest any
- * participant reached (acks only rise), as the phone's single ticks do.
- */
-export function receiptAcksOf(updates: MessageUserReceiptUpdate[]): AckUpdate[] {
-  return updates.flatMap(({ key, receipt }): AckUpdate[] => {
-    if (!key.fromMe || !key.id) return [];
-    const ack: Ack | undefined = receipt.playedTimestamp
-      ? 5
-      : receipt.readTimestamp
-        ? 4
-        : receipt.receiptTimestamp
-          ? 3
-          : undefined;
-    return ack ? [{ wid: key.id, ack }] : [];
-  });
-}
-
-/**
- * A call event as the pipeline's InboundCall. WhatsApp sends "offer" when the
- * call rings, then one ending: "timeout" (rang out unanswered), "reject" (one
- * of our devices — the phone — declined it), "terminate" (the caller hung up,
- * before or after an answer) or "accept". The customer was left unanswered
- * after a timeout or a reject, and after a terminate that no accept preceded:
- * `answered` says whether one did (see callWatcher). The rest (ringing,
- * transport, latency…) is the call's own signalling.
- */
-export function callOf(call: WACallEvent, answered = false): InboundCall | null {
-  const missed = call.status === "timeout" || call.status === "reject" || (call.status === "terminate" && !answered);
-  if (call.status !== "offer" && !missed) return null;
-  const number = personDigits(call.callerPn, call.from || call.chatId);
-  const isGroup = Boolean(call.isGroup);
-  return {
-    callId: call.id,
-    chatNumber: isGroup && call.groupJid ? groupId(call.groupJid) : number,
-    // A call carries no push name: the number names a contact WhatsApp has not named yet.
-    chatName: number,
-    isVideo: Boolean(call.isVideo),
-    isGroup,
-    outcome: missed ? "missed" : "offer",
-    at: call.date instanceof Date ? call.date : new Date(),
-  };
-}
-
-/** Calls answered and not yet ended are few; a bound keeps a lost "terminate" from growing the set. */
-const maxOpenCalls = 1000;
-
-/**
- * callOf with memory of answered calls, one per socket: a "terminate" after an
- * "accept" is a finished conversation, not a missed call.
- */
-export function callWatcher(): (call: WACallEvent) => InboundCall | null {
-  const answered = new Set<string>();
-  return (call) => {
-    if (call.status === "accept") {
-      if (answered.size >= maxOpenCalls) answered.clear();
-      answered.add(call.id);
-      return null;
-    }
-    const inbound = callOf(call, answered.has(call.id));
-    if (call.status === "terminate" || call.status === "timeout" || call.status === "reject") answered.delete(call.id);
-    return inbound;
-  };
+export function noticeOf(message: WAMessage, reason: string, groupSubject?: string): InboundMessage | null {
+  try {
+    const envelope = envelopeOf(message, groupSubject);
+    const kind = getContentType(normalizeMessageContent(message.message)) ?? "message";
+    return envelope && { ...envelope, mediaType: "unsupported", body: `${kind}: ${reason}` };
+  } catch {
+    return null;
+  }
 }

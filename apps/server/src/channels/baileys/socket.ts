@@ -11,7 +11,6 @@ import makeWASocket, {
   type WAMessage,
 } from "@whiskeysockets/baileys";
 import type { Readable } from "node:stream";
-import type { FastifyBaseLogger } from "fastify";
 
 type RealSocket = ReturnType<typeof makeWASocket>;
 
@@ -34,14 +33,15 @@ export type BaileysSocket = Pick<
 export interface WhatsAppWeb {
   connect(config: UserFacingSocketConfig): BaileysSocket;
   /**
-   * A message's file as it is fetched and decrypted (asking the phone to
-   * upload it again when it expired); the reader caps how much it takes.
+   * A message's file as it is fetched and decrypted; the reader caps how much
+   * it takes. A file WhatsApp's servers no longer hold fails: the session asks
+   * the phone to upload it again (the socket's `updateMediaMessage`) and retries.
    */
-  download(message: WAMessage, socket: BaileysSocket, logger: FastifyBaseLogger): Promise<Readable>;
+  download(message: WAMessage): Promise<Readable>;
 }
 
 export const baileysWhatsAppWeb: WhatsAppWeb = {
   connect: (config) => makeWASocket(config),
-  download: (message, socket, logger) =>
-    downloadMediaMessage(message, "stream", {}, { logger, reuploadRequest: socket.updateMediaMessage }),
+  // Without Baileys' own re-upload: rc14 asks for one only on an error `status` its own fetch never sets.
+  download: (message) => downloadMediaMessage(message, "stream", {}),
 };

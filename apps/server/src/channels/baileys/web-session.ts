@@ -16,12 +16,15 @@ import {
 } from "@whiskeysockets/baileys";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
-import { ChannelError, type ChannelEvents, type PhoneContact } from "../driver.js";
+import { ChannelError, type ChannelEvents, type InboundMessage, type PhoneContact } from "../driver.js";
 import { clearAuthState, CorruptAuthState, loadAuthState, readMeta, writeMeta, type StoredAuth } from "./auth-state.js";
 import { afterClose, reconnectDelay } from "./close-reason.js";
 import { GroupSubjects } from "./group-subjects.js";
 import { withPhoneNumbers } from "./lid-numbers.js";
-import { acksOf, callWatcher, inboundOf, receiptAcksOf } from "./inbound.js";
+import { callWatcher } from "./calls.js";
+import { acksOf, receiptAcksOf } from "./acks.js";
+import { keepMessage } from "./keep-message.js";
+import { reuploadingDownload } from "./media-reupload.js";
 import { sentContent } from "./sent-content.js";
 import { mergePhoneBook, phoneBookEntries, type PhoneBook } from "./phone-book.js";
 import type { BaileysSocket, WhatsAppWeb } from "./socket.js";
@@ -244,14 +247,19 @@ export class WebSession {
     await this.report({ status: "DISCONNECTED", qrcode: "" });
   }
 
+  /** Each message on its own: one that fails leaves the rest of the batch untouched. */
   private async onMessages(socket: BaileysSocket, messages: WAMessage[]): Promise<void> {
-    const download = (message: WAMessage) => this.options.whatsappWeb.download(message, socket, this.log);
+    const download = reuploadingDownload(this.options.whatsappWeb, socket, this.log);
+    const isHistory = (timestamp: Date) => this.isHistory(timestamp);
+    const store = async (inbound: InboundMessage) => this.events?.message(inbound);
     for (const message of messages) {
-      await withPhoneNumbers(socket, message);
-      const subject = await this.groupSubjects.of(socket, message.key.remoteJid);
-      const inbound = inboundOf(message, download, subject);
-      if (!inbound || this.isHistory(inbound.timestamp)) continue;
-      await this.events?.message(inbound);
+      try {
+        await withPhoneNumbers(socket, message);
+        const groupSubject = await this.groupSubjects.of(socket, message.key.remoteJid);
+        await keepMessage(message, { download, groupSubject, isHistory, store, log: this.log });
+      } catch (err) {
+        this.log.error({ err, wid: message.key.id }, "WhatsApp Web message lost: neither it nor a notice stored");
+      }
     }
   }
 

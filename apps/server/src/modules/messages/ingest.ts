@@ -9,7 +9,8 @@
  * size limit (outside any transaction: it is a network download) →
  * storeInbound → announce. Media the provider lets us fetch again (Cloud API)
  * that fails to download is left pending: the message is stored and announced
- * at once, and a job fetches the file (fetch-inbound-media.ts).
+ * at once, and a job fetches the file (fetch-inbound-media.ts); other media
+ * that fails is kept without its file.
  * Automation (chatbot routing, flows, AI) follows `storeInbound` and works on
  * its result.
  */
@@ -50,10 +51,12 @@ export async function ingest(ctx: Context, connection: IngestConnection, receive
 }
 
 /**
- * A download failure throws (the provider delivers again later), unless the
- * provider lets us fetch the file again: then the message is stored without it
- * for now (`pending`). A file that storage refuses (over the size limit, bytes
- * unlike its type) is never pending: keepInboundFile leaves the message without it.
+ * A download failure never loses the message. When the provider lets us
+ * fetch the file again, it is stored without it for now (`pending`, a job
+ * fetches it); otherwise (WhatsApp Web, whose driver already asked the phone
+ * for a new upload) it is kept without the file, shown as not received, as
+ * is a file that storage refuses (over the size limit, bytes unlike its type:
+ * keepInboundFile).
  */
 async function storeMedia(
   ctx: Context,
@@ -63,12 +66,14 @@ async function storeMedia(
   try {
     return { stored: await keepInboundFile(ctx, companyId, await inbound.media!()) };
   } catch (err) {
-    if (!inbound.mediaRefetchable) throw err;
+    const pending = Boolean(inbound.mediaRefetchable);
     ctx.log.warn(
       { err, companyId, wid: inbound.wid },
-      "inbound media not downloaded; message stored, media fetched later",
+      pending
+        ? "inbound media not downloaded; message stored, media fetched later"
+        : "inbound media not downloaded; message kept without it",
     );
-    return { pending: true };
+    return { pending };
   }
 }
 

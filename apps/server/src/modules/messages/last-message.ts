@@ -14,6 +14,7 @@ const symbols: Partial<Record<MediaType, string>> = {
   locationMessage: "📍",
   contactMessage: "👤",
   vcard: "👤",
+  unsupported: "⚠️",
 };
 
 export function lastMessageOf(message: { mediaType: MediaType; body: string; mediaName?: string | null }): string {

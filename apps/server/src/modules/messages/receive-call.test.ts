@@ -7,7 +7,7 @@
 import type { MessageDto } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callOf } from "../../channels/baileys/inbound.js";
+import { callOf } from "../../channels/baileys/calls.js";
 import type { InboundCall } from "../../channels/driver.js";
 import { contacts, tickets } from "../../db/schema/index.js";
 import { callEvent, lidJid, pnJid } from "../../../test/baileys-messages.js";

@@ -1,8 +1,8 @@
 /**
  * What a bubble holds, by mediaType (core-platform §2.10): location preview,
  * image, audio and video players, a missed call, a contact card, a download
- * button for any other file, a notice for a file that was not received, or
- * text.
+ * button for any other file, a notice for a file that was not received or a
+ * kind the server cannot show, or text.
  */
 import { Avatar, Box, Button, CircularProgress, Typography } from "@mui/material";
 import BlockOutlined from "@mui/icons-material/BlockOutlined";
@@ -12,7 +12,7 @@ import type { MessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../../api/download";
 import { toastError } from "../../../api/toast-error";
-import { bodyKind, parseLocation, parseVcard, textParts, timeLabel } from "./messageRules";
+import { bodyKind, parseLocation, parseVcard, textParts, timeLabel, unsupportedNoticeKey } from "./messageRules";
 import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
 
 const partSx = {
@@ -182,6 +182,18 @@ export function MessageContent({ message }: { message: MessageDto }) {
           </Typography>
           {message.body && <MessageText text={message.body} />}
         </>
+      );
+    case "unsupported":
+      return (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: "flex", alignItems: "center", gap: 0.5, fontStyle: "italic", overflowWrap: "anywhere" }}
+          data-testid="message-unsupported"
+        >
+          <BlockOutlined fontSize="inherit" />
+          {t(unsupportedNoticeKey(message.body), { kind: message.body })}
+        </Typography>
       );
     case "text":
       return <MessageText text={message.body} />;

@@ -1,6 +1,15 @@
 import type { MessageDto } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
-import { ackKind, bodyKind, buildRows, orderMessages, parseLocation, parseVcard, textParts } from "./messageRules";
+import {
+  ackKind,
+  bodyKind,
+  buildRows,
+  orderMessages,
+  parseLocation,
+  parseVcard,
+  textParts,
+  unsupportedNoticeKey,
+} from "./messageRules";
 
 const msg = (id: number, ticketId: number, createdAt: Date) =>
   ({ id, ticketId, createdAt: createdAt.toISOString(), mediaType: "chat", mediaUrl: null }) as MessageDto;
@@ -51,6 +60,11 @@ describe("message kinds", () => {
     expect(bodyKind({ mediaType: "call_log", mediaUrl: null })).toBe("callLog");
     expect(bodyKind({ mediaType: "locationMessage", mediaUrl: null })).toBe("location");
     expect(bodyKind({ mediaType: "chat", mediaUrl: null })).toBe("text");
+    expect(bodyKind({ mediaType: "unsupported", mediaUrl: null })).toBe("unsupported");
+  });
+  it("words view-once media's notice on its own and names any other unsupported kind", () => {
+    expect(unsupportedNoticeKey("viewOnce")).toBe("messagesList.viewOnce");
+    expect(unsupportedNoticeKey("pollCreationMessageV3")).toBe("messagesList.unsupported");
   });
   it("tells a file message whose file was not kept (over the size limit, unreadable) from a text", () => {
     for (const mediaType of ["image", "audio", "video", "application", "document"] as const) {

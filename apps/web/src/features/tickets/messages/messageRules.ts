@@ -81,9 +81,19 @@ export function ackKind(ack: Ack): AckKind {
  * How a bubble shows its content, by mediaType (§2.10). A file message
  * without its file ("missingFile") is one whose file the server did not
  * keep: over the size limit or unreadable (the message itself is kept).
+ * "unsupported" is a kind the server cannot show, its body naming it.
  */
 export type MessageBodyKind =
-  "text" | "location" | "image" | "audio" | "video" | "callLog" | "contactCard" | "file" | "missingFile";
+  | "text"
+  | "location"
+  | "image"
+  | "audio"
+  | "video"
+  | "callLog"
+  | "contactCard"
+  | "file"
+  | "missingFile"
+  | "unsupported";
 
 export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): MessageBodyKind {
   switch (message.mediaType) {
@@ -103,10 +113,17 @@ export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): M
     case "chat":
     case "reactionMessage":
       return "text";
+    case "unsupported":
+      return "unsupported";
     case "application":
     case "document":
       return message.mediaUrl ? "file" : "missingFile";
   }
+}
+
+/** The i18n key of an "unsupported" notice: view-once media has its own words, any other kind is named. */
+export function unsupportedNoticeKey(kind: string): "messagesList.viewOnce" | "messagesList.unsupported" {
+  return kind === "viewOnce" ? "messagesList.viewOnce" : "messagesList.unsupported";
 }
 
 /** A vCard's display name and first phone number, for the contact card. */

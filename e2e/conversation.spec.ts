@@ -117,6 +117,10 @@ test("a customer's message becomes a ticket that an agent answers, transfers and
 
   // WhatsApp reports each one read: every tick of ours turns to "read".
   await expect(fromMe(page)).toHaveCount(3);
+  // WhatsApp reports on a message only after answering its send: wait until each is stored as sent.
+  for (let i = 0; i < 3; i++) {
+    await expect(fromMe(page).nth(i).getByTestId("message-ack")).toHaveAttribute("data-ack", "sent");
+  }
   for (const record of all) await graph("POST", "/status", { wid: record.id, status: "read" });
   for (let i = 0; i < 3; i++) {
     await expect(fromMe(page).nth(i).getByTestId("message-ack")).toHaveAttribute("data-ack", "read");

@@ -83,6 +83,9 @@ export default async function globalSetup() {
       // The sockets are scripted (whatsapp-web-main.ts); this address only makes sure nothing else is reached.
       WHATSAPP_WEB_URL: `ws://127.0.0.1:${await freePort()}/ws/chat`,
       E2E_WHATSAPP_WEB_CONTROL_PORT: String(whatsappWebControlPort),
+      // Every spec signs people in from 127.0.0.1, two workers at a time: far more than a
+      // person's 20 a minute. The limit itself is proven by the server tests (rate-limit.test.ts).
+      AUTH_RATE_LIMIT: "1000",
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     // Never let a developer's own settings leak into the run.

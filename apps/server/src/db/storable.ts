@@ -12,6 +12,11 @@ export function storableText(text: string): string {
   return text.replace(unstorable, "\uFFFD");
 }
 
+/** Whether PostgreSQL can store the text as it is (requests carrying other text are refused). */
+export function isStorableText(text: string): boolean {
+  return storableText(text) === text;
+}
+
 const isPlain = (value: object) => {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

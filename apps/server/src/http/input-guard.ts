@@ -6,15 +6,8 @@
  * where uploads.ts reads them.
  */
 import type { FastifyInstance } from "fastify";
+import { isStorableText } from "../db/storable.js";
 import { AppError } from "./errors.js";
-
-/** A high surrogate with no low one after it, or a low one with no high one before it. */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether PostgreSQL can store the string as it is. */
-export function isStorableText(text: string): boolean {
-  return !text.includes("\u0000") && !loneSurrogate.test(text);
-}
 
 /** A value met in the walk, and how it was reached (kept as links: a path string per value would be quadratic). */
 interface Met {

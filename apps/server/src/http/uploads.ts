@@ -13,7 +13,7 @@ import type { FastifyRequest } from "fastify";
 import type { Context } from "../context.js";
 import type { ReceivedFile } from "../media/incoming.js";
 import { AppError } from "./errors.js";
-import { isStorableText } from "./input-guard.js";
+import { isStorableText } from "../db/storable.js";
 
 export interface UploadLimits {
   /** The form field that carries the files ("medias", "file"). */

@@ -23,98 +23,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { control } from "./fake-graph-control.js";
 import { graphError, json, readBody, serveMedia } from "./fake-graph-http.js";
-import {
-  customerValue,
-  envelope,
-  newWamid,
-  sign,
-  statusValue,
-  type CustomerMessage,
-  type StatusName,
-  type StoredFakeMedia,
-} from "./fake-graph-payloads.js";
+import { customerValue, envelope, newWamid, sign, statusValue, type StoredFakeMedia } from "./fake-graph-payloads.js";
+import type { Delivery, DownloadRecord, FakeGraph, FakeNumber, SentRecord, UploadRecord } from "./fake-graph-types.js";
 
 export * from "./fake-graph-payloads.js";
 
-export interface FakeNumber {
-  phoneNumberId: string;
-  accessToken?: string;
-  displayPhoneNumber?: string;
-  verifiedName?: string;
-}
-
-export interface SentRecord {
-  phoneNumberId: string;
-  /** The wamid the fake answered (empty for a read receipt). */
-  id: string;
-  to: string;
-  /** The JSON our server posted. */
-  body: Record<string, unknown>;
-}
-
-export interface UploadRecord extends StoredFakeMedia {
-  id: string;
-  phoneNumberId: string;
-  fileName: string;
-}
-
-/** A media download our server made: how many bytes went out before it finished or stopped reading. */
-export interface DownloadRecord {
-  mediaId: string;
-  bytesSent: number;
-}
-
-export interface Delivery {
-  /** Our server's answer. */
-  status: number;
-  body: string;
-  wid?: string;
-}
+export type * from "./fake-graph-types.js";
 
 interface Subscription {
   webhookUrl: string;
   appSecret: string;
-}
-
-export interface FakeGraph {
-  /** The Graph base URL, version included: WHATSAPP_GRAPH_URL for our server. */
-  url: string;
-  /** Where the control API lives. */
-  origin: string;
-  sent: SentRecord[];
-  reads: SentRecord[];
-  uploads: UploadRecord[];
-  downloads: DownloadRecord[];
-  addNumber(n: FakeNumber): void;
-  /** Like configuring the webhook in Meta's dashboard; with verifyToken it runs the GET check first. */
-  subscribe(s: {
-    phoneNumberId: string;
-    webhookUrl: string;
-    appSecret: string;
-    verifyToken?: string;
-  }): Promise<{ verified?: boolean }>;
-  customerMessage(m: CustomerMessage): Promise<Delivery>;
-  /** A status callback about a message our server sent (its number found from the send, or named). */
-  status(s: {
-    wid: string;
-    status: StatusName;
-    error?: { code: number; title: string };
-    phoneNumberId?: string;
-  }): Promise<Delivery>;
-  /** Posts any payload, signed with the subscription's secret unless `signature` is given (null: unsigned). */
-  webhook(
-    payload: unknown,
-    opts?: { phoneNumberId?: string; signature?: string | null; rawBody?: string },
-  ): Promise<Delivery>;
-  /** The `value` of a customer message, to compose batched deliveries with `envelope`. */
-  customerValue(m: CustomerMessage): { value: Record<string, unknown>; wid: string };
-  failNextSend(error?: { message?: string; code?: number }): void;
-  /** While down, every Graph call and media download answers 503 (Graph's code 2), as when the Graph API blinks. */
-  outage(down: boolean): void;
-  /** The next file download answers 503 while Graph still describes the file: the media server blinks alone. */
-  failNextDownload(): void;
-  waitForSent(count?: number, to?: string, timeoutMs?: number): Promise<SentRecord[]>;
-  close(): Promise<void>;
 }
 
 export async function startFakeGraph(): Promise<FakeGraph> {

@@ -5,7 +5,7 @@
  * ever speak them.
  */
 import type { Readable } from "node:stream";
-import type { Ack, ConnectionStatus, ErrorCode, MediaType } from "@balcao/contracts";
+import type { Ack, ConnectionStatus, ErrorCode, MediaType, MessageDetails } from "@balcao/contracts";
 import { AppError } from "../http/errors.js";
 
 /**
@@ -55,6 +55,8 @@ export interface InboundMessage {
   mediaType: MediaType;
   /** Text, caption, "imageUrl|link|description" for locations, a vCard for contacts. */
   body: string;
+  /** What it carries beyond its text: an order, a poll, an event, an ad, forwarded … */
+  details?: MessageDetails;
   /** Describes the media on demand (and opens its download), so ingest can store it in company storage. */
   media?: () => Promise<InboundMedia>;
   /**

@@ -16,8 +16,64 @@ export const mediaTypes = [
   "reactionMessage",
   /** A kind the server cannot show (its body names it): the agent opens the phone. */
   "unsupported",
+  /** A Cloud API order or a WhatsApp Web shared catalog product: details.order. */
+  "order",
+  /** A poll (details.poll: question, options, votes); its body is the question. */
+  "poll",
+  /** A WhatsApp event (details.event); its body is the event's name. */
+  "event",
+  /** What happened rather than what was said (a number change, an edit that could not be read): details.notice. */
+  "notice",
 ] as const;
 export type MediaType = (typeof mediaTypes)[number];
+
+/** One line of an order or a shared product. */
+export interface OrderItem {
+  productId: string;
+  /** The product's name when WhatsApp gives it (a shared product does; an order does not). */
+  title: string;
+  quantity: number;
+  /** Unit price, in `currency`. */
+  price: number;
+  currency: string;
+}
+
+/**
+ * What a message carries beyond its text (issue 19 item 3), each part shown
+ * by the web on the bubble. The body keeps a plain-text summary for the
+ * ticket list, search and clients that do not know the part.
+ */
+export interface MessageDetails {
+  /** WhatsApp marked it forwarded, or forwarded many times. */
+  forwarded?: "forwarded" | "frequently";
+  /** It came from a click-to-WhatsApp ad. */
+  referral?: { headline: string; body: string; sourceUrl: string; sourceType: string };
+  /** An unsupported kind's or a notice's reason, as WhatsApp gave it (Cloud API error title/details). */
+  notice?: { kind: string; reason: string; from?: string; to?: string };
+  order?: { catalogId: string; items: OrderItem[]; total: { amount: number; currency: string } | null; note: string };
+  poll?: {
+    question: string;
+    options: string[];
+    /** How many options a voter may choose (0: any number). */
+    selectableCount: number;
+    /** Each voter's latest choice. */
+    votes: { voter: string; options: string[]; at: string }[];
+  };
+  event?: {
+    name: string;
+    description: string;
+    startAt: string | null;
+    endAt: string | null;
+    location: string;
+    joinLink: string;
+    canceled: boolean;
+  };
+  groupInvite?: { groupName: string; caption: string; link: string };
+  /** A video note: shown as a round video. */
+  videoNote?: boolean;
+  /** The texts an edit replaced, oldest first. */
+  edits?: { body: string; editedAt: string }[];
+}
 
 /** 1 pending, 2 sent, 3 delivered, 4 read, 5 played; acks only rise. */
 export type Ack = 1 | 2 | 3 | 4 | 5;
@@ -53,6 +109,8 @@ export interface MessageDto {
   isEdited: boolean;
   /** Set when the provider refused an outbound send; the agent may retry. */
   sendError: string | null;
+  /** The structured parts of the message (order, poll, event, ad, forwarded …), or null. */
+  details: MessageDetails | null;
   quotedMsg: QuotedMessageDto | null;
   contact: { id: number; name: string; number: string; profilePicUrl: string } | null;
   ticket: { id: number; uuid: string; whatsapp: { name: string } | null };

@@ -11,8 +11,14 @@ export const contacts = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** Digits only; unique per company. */
+    /** Digits only; unique per company; "" for a customer known only by a user id. */
     number: text("number").notNull(),
+    /** WhatsApp's user id: the Cloud API's business-scoped id (BSUID) or WhatsApp Web's LID; unique per company. */
+    userId: text("user_id"),
+    /** The Cloud API's parent business-scoped id, when the business has one. */
+    parentUserId: text("parent_user_id"),
+    /** The customer's WhatsApp username, without "@". */
+    username: text("username"),
     email: text("email").notNull().default(""),
     profilePicUrl: text("profile_pic_url").notNull().default(""),
     isGroup: boolean("is_group").notNull().default(false),
@@ -22,7 +28,12 @@ export const contacts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
+    uniqueIndex("contacts_company_number_uq")
+      .on(t.companyId, t.number)
+      .where(sql`${t.number} <> ''`),
+    uniqueIndex("contacts_company_user_id_uq")
+      .on(t.companyId, t.userId)
+      .where(sql`${t.userId} is not null`),
     index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
     index("contacts_company_created_idx").on(t.companyId, t.createdAt),
     // The ticket search matches names and numbers anywhere (pg_trgm).
@@ -30,6 +41,9 @@ export const contacts = pgTable(
     index("contacts_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
   ],
 );
+
+/** The predicate of contacts_company_number_uq, which an insert's ON CONFLICT names to use that index. */
+export const hasNumber = sql`number <> ''`;
 
 export const contactCustomFields = pgTable(
   "contact_custom_fields",

@@ -1,3 +1,4 @@
+import type { MessageDetails } from "@balcao/contracts";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -49,6 +50,8 @@ export const messages = pgTable(
     isEdited: boolean("is_edited").notNull().default(false),
     /** Why the provider refused an outbound send; the agent sees it and can retry. */
     sendError: text("send_error"),
+    /** What the message carries beyond its text (contracts MessageDetails). */
+    details: jsonb("details").$type<MessageDetails>(),
     /** What the provider sent or answered, for replies and retries. */
     providerData: jsonb("provider_data"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -63,5 +66,28 @@ export const messages = pgTable(
       .where(sql`${t.wid} is not null`),
     // The ticket search matches message text anywhere in the body (pg_trgm).
     index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A status report that arrived before its message's provider id was stored
+ * (the Cloud API may report "sent" before the send's own answer is
+ * committed): kept, highest ack first, and applied when the id is stored.
+ */
+export const pendingAcks = pgTable(
+  "pending_acks",
+  {
+    id: serial("id").primaryKey(),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    wid: text("wid").notNull(),
+    ack: integer("ack").notNull(),
+    error: text("error"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("pending_acks_whatsapp_wid_uq").on(t.whatsappId, t.wid),
+    index("pending_acks_received_idx").on(t.receivedAt),
   ],
 );

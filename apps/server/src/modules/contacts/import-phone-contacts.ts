@@ -10,7 +10,7 @@ import { contactDigits, contactNameSchema, contactNumberSchema, type PhoneImport
 import { and, desc, eq } from "drizzle-orm";
 import type { PhoneContact } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
-import { contacts, whatsapps } from "../../db/schema/index.js";
+import { contacts, hasNumber, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 
 /** Rows per insert: far below PostgreSQL's parameter limit. */
@@ -48,7 +48,7 @@ export async function importPhoneContacts(ctx: Context, companyId: number): Prom
     const inserted = await ctx.db
       .insert(contacts)
       .values(values)
-      .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+      .onConflictDoNothing({ target: [contacts.companyId, contacts.number], where: hasNumber })
       .returning({ id: contacts.id });
     imported += inserted.length;
   }

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Context } from "../../context.js";
-import { contacts, tickets } from "../../db/schema/index.js";
+import { contacts, hasNumber, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { adoptWhatsappNumber } from "../contacts/check-number.js";
 import { presentContact } from "../contacts/contacts.presenter.js";
@@ -37,7 +37,7 @@ async function contactFor(ctx: Context, connection: Connection, sent: string, kn
   const [made] = await ctx.db
     .insert(contacts)
     .values({ companyId, number: known, name: known, whatsappId: connection.id })
-    .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+    .onConflictDoNothing({ target: [contacts.companyId, contacts.number], where: hasNumber })
     .returning();
   if (made) {
     ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(made) });

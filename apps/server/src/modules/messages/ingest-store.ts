@@ -15,7 +15,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Database, Db } from "../../db/client.js";
-import { contacts, messages } from "../../db/schema/index.js";
+import { contacts, hasNumber, messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { lastMessageOf } from "./last-message.js";
@@ -40,7 +40,7 @@ const nameOf = (who: { number: string; name: string }) => who.name.trim() || who
  * $1 company, $2 connection, $3 chat number, $4 chat name, $5 chat is a group, $6 the sender
  * contact (a group's participant) or null, $7 fromMe, $8 wid, $9 body, $10 mediaType,
  * $11 mediaPath, $12 mediaName, $13 quoted wid, $14 providerData, $15 sent at, $16 the
- * ticket's lastMessage, $17 now.
+ * ticket's lastMessage, $17 now, $18 details.
  */
 const storeStatement = `
 with existing as (
@@ -50,7 +50,7 @@ inserted as (
   insert into contacts (company_id, number, name, is_group, whatsapp_id)
   select $1::int, $3::text, $4::text, $5::boolean, $2::int
   where not exists (select 1 from existing)
-  on conflict (company_id, number) do nothing
+  on conflict (company_id, number) where number <> '' do nothing
   returning *
 ),
 -- A contact known only by its number takes the name WhatsApp gives; a name someone typed stays
@@ -89,14 +89,14 @@ target as (
 ),
 message as (
   insert into messages (company_id, ticket_id, whatsapp_id, wid, contact_id, from_me, body, read, ack,
-    media_type, media_path, media_name, quoted_msg_id, provider_data, created_at)
+    media_type, media_path, media_name, quoted_msg_id, provider_data, created_at, details)
   select $1::int, target.id, $2::int, $8::text,
     case when $7::boolean then null else coalesce($6::int, (select id from chat)) end,
     -- Sent from the phone: already read, and already on WhatsApp's servers.
     $7::boolean, $9::text, $7::boolean, case when $7::boolean then 2 else 1 end,
     $10::text, $11::text, $12::text,
     (select q.id from messages q where q.company_id = $1::int and q.whatsapp_id = $2::int and q.wid = $13::text),
-    $14::jsonb, $15::timestamptz
+    $14::jsonb, $15::timestamptz, $18::jsonb
   from target
   on conflict (whatsapp_id, wid) do nothing
   returning id, ticket_id
@@ -140,6 +140,7 @@ async function upsertSender(db: Db, connection: IngestConnection, sender: { numb
     .values({ companyId: connection.companyId, number: sender.number, name: nameOf(sender), whatsappId: connection.id })
     .onConflictDoUpdate({
       target: [contacts.companyId, contacts.number],
+      targetWhere: hasNumber,
       set: {
         name: sql`case when ${takesName} then excluded.name else ${contacts.name} end`,
         updatedAt: sql`case when ${takesName} then now() else ${contacts.updatedAt} end`,
@@ -181,6 +182,7 @@ export async function storeInbound(
     inbound.timestamp,
     lastMessageOf({ ...inbound, mediaName: media?.mediaName }),
     new Date(),
+    inbound.details ? storableJsonText(inbound.details) : null,
   ];
   for (let attempt = 1; ; attempt++) {
     const { rows } = await database.raw.query<StoreResult>(storeStatement, values, "ingest_store_inbound");

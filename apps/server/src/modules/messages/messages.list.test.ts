@@ -125,6 +125,7 @@ describe("messages: the message's shape", () => {
       isDeleted: false,
       isEdited: false,
       sendError: null,
+      details: null,
       quotedMsg: {
         id: asked.id,
         fromMe: false,

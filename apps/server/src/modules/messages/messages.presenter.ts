@@ -4,7 +4,7 @@
  * included, selecting only the columns the DTO shows. The conversation page
  * (messages.queries.ts) selects the same columns in its own statement.
  */
-import type { Ack, MediaType, MessageDto } from "@balcao/contracts";
+import type { Ack, MediaType, MessageDetails, MessageDto } from "@balcao/contracts";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { companyRowsByIds } from "../../db/rows.js";
@@ -30,6 +30,7 @@ export interface MessageRow {
   is_deleted: boolean;
   is_edited: boolean;
   send_error: string | null;
+  details: MessageDetails | null;
   company_id: number;
   // Both drivers hand timestamps over as text here; parsed as drizzle does for its own selects.
   created_at: string;
@@ -50,7 +51,7 @@ export interface MessageRow {
 
 /** What a MessageDto is made of, for messages `m` (its joins: messageJoins). */
 export const messageColumns = sql.raw(`m.id, m.wid, m.ticket_id, m.contact_id, m.user_id, m.from_me, m.body,
-  m.read, m.ack, m.media_type, m.media_path, m.media_name, m.is_deleted, m.is_edited, m.send_error, m.company_id,
+  m.read, m.ack, m.media_type, m.media_path, m.media_name, m.is_deleted, m.is_edited, m.send_error, m.details, m.company_id,
   m.created_at, m.updated_at,
   mc.id as sender_id, mc.name as sender_name, mc.number as sender_number, mc.profile_pic_url as sender_pic,
   mt.uuid as ticket_uuid, mw.name as whatsapp_name,
@@ -80,6 +81,7 @@ export function messageDtoOf(r: MessageRow): MessageDto {
     isDeleted: r.is_deleted,
     isEdited: r.is_edited,
     sendError: r.send_error,
+    details: r.details,
     quotedMsg:
       r.quoted_id === null
         ? null

@@ -110,8 +110,13 @@ export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): M
       return message.mediaUrl ? "audio" : "missingFile";
     case "video":
       return message.mediaUrl ? "video" : "missingFile";
+    // Until the web draws their details, the body's summary stands for orders, polls, events and notices.
     case "chat":
     case "reactionMessage":
+    case "order":
+    case "poll":
+    case "event":
+    case "notice":
       return "text";
     case "unsupported":
       return "unsupported";

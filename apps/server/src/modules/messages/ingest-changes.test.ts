@@ -90,12 +90,14 @@ describe("group messages", () => {
 });
 
 describe("edits, revokes and the phone", () => {
-  it("an edit replaces the body of the original and marks it edited", async () => {
+  it("an edit replaces the body of the original, marks it edited and keeps each old text", async () => {
     const t = await company();
     const wid = await t.receive({ body: "preço 10" });
     await t.receive({ editOfWid: wid, body: "preço 12" });
-    expect(t.seen.map((e) => e.action)).toEqual(["create", "update"]);
-    expect(t.seen[1]!.message).toMatchObject({ id: t.seen[0]!.message.id, body: "preço 12", isEdited: true });
+    await t.receive({ editOfWid: wid, body: "preço 13" });
+    expect(t.seen.map((e) => e.action)).toEqual(["create", "update", "update"]);
+    expect(t.seen[2]!.message).toMatchObject({ id: t.seen[0]!.message.id, body: "preço 13", isEdited: true });
+    expect(t.seen[2]!.message.details!.edits!.map((e) => e.body)).toEqual(["preço 10", "preço 12"]);
     const rows = await s.ctx.db.select().from(messages).where(eq(messages.companyId, t.company.id));
     expect(rows).toHaveLength(1);
   });

@@ -4,7 +4,7 @@
  * button for any other file, a notice for a file that was not received or a
  * kind the server cannot show, or text.
  */
-import { Avatar, Box, Button, CircularProgress, Typography } from "@mui/material";
+import { Box, Button, CircularProgress, Typography } from "@mui/material";
 import BlockOutlined from "@mui/icons-material/BlockOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import PhoneMissed from "@mui/icons-material/PhoneMissed";
@@ -12,7 +12,10 @@ import type { MessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../../api/download";
 import { toastError } from "../../../api/toast-error";
-import { bodyKind, parseLocation, parseVcard, textParts, timeLabel, unsupportedNoticeKey } from "./messageRules";
+import { bodyKind, kindKey, parseLocation, textParts, timeLabel, unsupportedNoticeKey } from "./messageRules";
+import { ContactCards } from "./ContactCards";
+import { EventCard } from "./EventCard";
+import { PollCard } from "./PollCard";
 import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
 
 const partSx = {
@@ -42,11 +45,19 @@ export function MessageText({ text }: { text: string }) {
   );
 }
 
-function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio" | "video" }) {
+/** A video note is a round video, as WhatsApp shows it. */
+const roundVideo = { width: 240, height: 240, maxWidth: "100%", borderRadius: "50%" };
+
+function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio" | "video" | "videoNote" }) {
   const { ref, near } = useNearView<HTMLDivElement>();
   const { url, failed } = useMediaUrl(message.mediaUrl, near);
   const { t } = useTranslation();
-  const box = kind === "audio" ? { width: 280, maxWidth: "100%" } : { width: 300, maxWidth: "100%", minHeight: 120 };
+  const box =
+    kind === "audio"
+      ? { width: 280, maxWidth: "100%" }
+      : kind === "videoNote"
+        ? roundVideo
+        : { width: 300, maxWidth: "100%", minHeight: 120 };
   return (
     <Box
       ref={ref}
@@ -69,6 +80,8 @@ function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio"
         />
       ) : kind === "audio" ? (
         <audio controls src={url} style={{ width: "100%" }} />
+      ) : kind === "videoNote" ? (
+        <video controls src={url} style={{ width: "100%", height: "100%", objectFit: "cover" }} />
       ) : (
         <video controls src={url} style={{ width: "100%", maxHeight: 320 }} />
       )}
@@ -127,6 +140,10 @@ function Caption({ message }: { message: MessageDto }) {
 
 export function MessageContent({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
+  const kindName = (kind: string) => {
+    const key = kindKey(kind);
+    return key ? t(key, { defaultValue: kind }) : kind;
+  };
   const kind = bodyKind(message);
   switch (kind) {
     case "location":
@@ -134,6 +151,7 @@ export function MessageContent({ message }: { message: MessageDto }) {
     case "image":
     case "audio":
     case "video":
+    case "videoNote":
       return (
         <>
           <Media message={message} kind={kind} />
@@ -147,20 +165,12 @@ export function MessageContent({ message }: { message: MessageDto }) {
           <Typography variant="body2">{t("messagesList.lostCall", { time: timeLabel(message.createdAt) })}</Typography>
         </Box>
       );
-    case "contactCard": {
-      const card = parseVcard(message.body);
-      return (
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, minWidth: 200 }} data-testid="message-contact">
-          <Avatar>{card.name.charAt(0).toUpperCase()}</Avatar>
-          <Box>
-            <Typography variant="subtitle2">{card.name}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {card.number}
-            </Typography>
-          </Box>
-        </Box>
-      );
-    }
+    case "contactCard":
+      return <ContactCards body={message.body} />;
+    case "poll":
+      return <PollCard poll={message.details!.poll!} />;
+    case "event":
+      return <EventCard event={message.details!.event!} />;
     case "file":
       return (
         <>
@@ -192,7 +202,7 @@ export function MessageContent({ message }: { message: MessageDto }) {
           data-testid="message-unsupported"
         >
           <BlockOutlined fontSize="inherit" />
-          {t(unsupportedNoticeKey(message.body), { kind: message.body })}
+          {t(unsupportedNoticeKey(message.body), { kind: kindName(message.body) })}
         </Typography>
       );
     case "text":

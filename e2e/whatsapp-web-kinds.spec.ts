@@ -1,0 +1,63 @@
+/**
+ * WhatsApp Web kinds beyond text (issue 19 item 3), end to end: the scripted
+ * phone delivers Baileys' own messages (harness/phone.ts phoneDelivers) — a
+ * poll with its secret, then the customer's vote sealed with that secret as
+ * a phone seals it, and an event — and the agent sees the poll with the vote
+ * counted, live, and the event's name, date and place.
+ */
+import { randomBytes, randomInt } from "node:crypto";
+import { content, pnJid, waMessage } from "../apps/server/test/baileys-messages.js";
+import { event, poll, pollVote } from "../apps/server/test/baileys-secrets.js";
+import { expect, test } from "./harness/fixtures.js";
+import { logIn } from "./harness/pages.js";
+import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
+import { pair, phoneDelivers } from "./harness/phone.js";
+
+const shots = process.env.PW_SHOTS_DIR;
+
+test("a customer's poll, her vote on it and an event are shown to the agent", async ({ page, baseURL }) => {
+  const admin = newPerson("wweb-kinds");
+  await signUpByApi(baseURL!, admin);
+  const api = await apiAs(baseURL!, admin);
+  const { id } = await api("POST", "/whatsapp", { name: "Loja Web", isDefault: true, provider: "beta", queueIds: [] });
+  await pair(id);
+  await expect
+    .poll(async () => ((await api("GET", `/whatsapp/${id}`, undefined)) as unknown as { status: string }).status)
+    .toBe("CONNECTED");
+
+  const number = `55119${randomInt(10_000_000, 100_000_000)}`;
+  const from = { chat: pnJid(number), pushName: "Clara Enquete" };
+  const secret = randomBytes(32);
+  const pollId = `3EB0POLL${randomInt(1_000_000, 9_999_999)}`;
+  await phoneDelivers(
+    id,
+    waMessage({ ...from, id: pollId }, poll("Entrega ou retirada?", ["Entrega", "Retirada"], { secret })),
+  );
+
+  await logIn(page, admin.email, admin.password);
+  await page.getByTestId("tab-waiting").click();
+  const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: "Clara Enquete" });
+  await item.getByTestId("ticket-accept").click();
+  const card = page.getByTestId("message-poll");
+  await expect(card).toContainText("Entrega ou retirada?");
+  await expect(card.getByTestId("poll-option-votes")).toHaveText(["0", "0"]);
+
+  // Her vote, sealed with the poll's secret: counted on the poll while the agent looks at it.
+  const sealing = { id: pollId, secret, sender: from.chat, changer: from.chat };
+  await phoneDelivers(id, waMessage(from, pollVote({ chat: from.chat, id: pollId }, ["Retirada"], sealing)));
+  await expect(card.getByTestId("poll-option-votes")).toHaveText(["0", "1"]);
+  await expect(card.getByTestId("poll-voters")).toHaveText(/1/);
+
+  const start = Math.floor(Date.UTC(2026, 11, 12, 15) / 1000);
+  await phoneDelivers(
+    id,
+    waMessage(from, event({ name: "Feira de Natal", start, place: { name: "Loja Centro", address: "Rua A, 10" } })),
+  );
+  await phoneDelivers(id, waMessage(from, content.text("vou retirar na feira")));
+  const eventCard = page.getByTestId("message-event");
+  await expect(eventCard).toContainText("Feira de Natal");
+  await expect(eventCard).toContainText("Loja Centro, Rua A, 10");
+  await expect(eventCard.getByTestId("event-when")).toContainText("12/2026");
+  await expect(page.getByTestId("message-list")).toContainText("vou retirar na feira");
+  if (shots) await page.screenshot({ path: `${shots}/whatsapp-web-kinds.png` });
+});

@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { content, pnJid, waMessage } from "../apps/server/test/baileys-messages.js";
-import { event, poll, pollVote } from "../apps/server/test/baileys-secrets.js";
+import { event, poll, pollVote, secretEdit, secretText } from "../apps/server/test/baileys-secrets.js";
 import { expect, test } from "./harness/fixtures.js";
 import { logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
@@ -60,4 +60,67 @@ test("a customer's poll, her vote on it and an event are shown to the agent", as
   await expect(eventCard.getByTestId("event-when")).toContainText("12/2026");
   await expect(page.getByTestId("message-list")).toContainText("vou retirar na feira");
   if (shots) await page.screenshot({ path: `${shots}/whatsapp-web-kinds.png` });
+});
+
+test("an encrypted edit with its history, a changed reaction, several contacts and a video note", async ({
+  page,
+  baseURL,
+}) => {
+  const admin = newPerson("wweb-kinds-2");
+  await signUpByApi(baseURL!, admin);
+  const api = await apiAs(baseURL!, admin);
+  const { id } = await api("POST", "/whatsapp", { name: "Loja Web", isDefault: true, provider: "beta", queueIds: [] });
+  await pair(id);
+  await expect
+    .poll(async () => ((await api("GET", `/whatsapp/${id}`, undefined)) as unknown as { status: string }).status)
+    .toBe("CONNECTED");
+
+  const number = `55119${randomInt(10_000_000, 100_000_000)}`;
+  const from = { chat: pnJid(number), pushName: "Rosa Edita" };
+  const secret = randomBytes(32);
+  const textId = `3EB0TXT${randomInt(1_000_000, 9_999_999)}`;
+  await phoneDelivers(id, waMessage({ ...from, id: textId }, secretText("quero 2 caixas", secret)));
+
+  await logIn(page, admin.email, admin.password);
+  await page.getByTestId("tab-waiting").click();
+  await page
+    .locator('[data-testid^="ticket-item-"]')
+    .filter({ hasText: "Rosa Edita" })
+    .getByTestId("ticket-accept")
+    .click();
+  const list = page.getByTestId("message-list");
+  await expect(list).toContainText("quero 2 caixas");
+
+  const sealing = { id: textId, secret, sender: from.chat, changer: from.chat };
+  await phoneDelivers(id, waMessage(from, secretEdit({ chat: from.chat, id: textId }, "quero 3 caixas", sealing)));
+  await expect(list).toContainText("quero 3 caixas");
+  await expect(list).not.toContainText("quero 2 caixas");
+  await list.getByTestId("message-edited").hover();
+  await expect(page.getByTestId("edit-history")).toContainText("quero 2 caixas");
+  if (shots) await page.screenshot({ path: `${shots}/whatsapp-web-edit-history.png` });
+  await page.mouse.move(0, 0);
+
+  const target = { chat: from.chat, id: textId };
+  await phoneDelivers(id, waMessage(from, content.reaction(target, "👍")));
+  await expect(list).toContainText("👍");
+  await phoneDelivers(id, waMessage(from, content.reaction(target, "❤️")));
+  await expect(list).toContainText("❤️");
+  await expect(list).not.toContainText("👍");
+
+  await phoneDelivers(
+    id,
+    waMessage(
+      from,
+      content.contacts([
+        ["Ana Souza", "5511911110000"],
+        ["Bia Lima", "5511922220000"],
+      ]),
+    ),
+  );
+  await expect(list.getByTestId("message-contact")).toHaveCount(2);
+  await phoneDelivers(id, waMessage(from, content.videoNote()));
+  await expect(list.getByTestId("message-videoNote").locator("video")).toBeVisible();
+  await phoneDelivers(id, waMessage(from, content.reaction(target, "")));
+  await expect(list).not.toContainText("❤️");
+  if (shots) await page.screenshot({ path: `${shots}/whatsapp-web-kinds-2.png` });
 });

@@ -46,7 +46,7 @@ export function MessageText({ text }: { text: string }) {
 }
 
 /** A video note is a round video, as WhatsApp shows it. */
-const roundVideo = { width: 240, height: 240, maxWidth: "100%", borderRadius: "50%" };
+const roundVideo = { width: 240, height: 240, maxWidth: "100%", borderRadius: "50%", bgcolor: "grey.900" };
 
 function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio" | "video" | "videoNote" }) {
   const { ref, near } = useNearView<HTMLDivElement>();
@@ -61,7 +61,7 @@ function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio"
   return (
     <Box
       ref={ref}
-      sx={{ ...box, display: "grid", placeItems: "center", borderRadius: 1, overflow: "hidden" }}
+      sx={{ display: "grid", placeItems: "center", borderRadius: 1, overflow: "hidden", ...box }}
       data-testid={`message-${kind}`}
     >
       {failed ? (
@@ -81,7 +81,14 @@ function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio"
       ) : kind === "audio" ? (
         <audio controls src={url} style={{ width: "100%" }} />
       ) : kind === "videoNote" ? (
-        <video controls src={url} style={{ width: "100%", height: "100%", objectFit: "cover" }} />
+        // Round, as WhatsApp shows it: no control bar to clip, a tap plays or pauses.
+        <video
+          src={url}
+          playsInline
+          title={t("messageDetails.videoNote.play")}
+          onClick={(e) => void (e.currentTarget.paused ? e.currentTarget.play() : e.currentTarget.pause())}
+          style={{ width: "100%", height: "100%", objectFit: "cover", cursor: "pointer" }}
+        />
       ) : (
         <video controls src={url} style={{ width: "100%", maxHeight: 320 }} />
       )}
@@ -171,6 +178,12 @@ export function MessageContent({ message }: { message: MessageDto }) {
       return <PollCard poll={message.details!.poll!} />;
     case "event":
       return <EventCard event={message.details!.event!} />;
+    case "editUnreadable":
+      return (
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic" }} data-testid="message-notice">
+          {t("messageDetails.edits.unreadable")}
+        </Typography>
+      );
     case "file":
       return (
         <>

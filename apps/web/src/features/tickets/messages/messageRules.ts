@@ -100,7 +100,8 @@ export type MessageBodyKind =
   | "unsupported"
   | "poll"
   | "event"
-  | "videoNote";
+  | "videoNote"
+  | "editUnreadable";
 
 export function bodyKind(
   message: Pick<MessageDto, "mediaType" | "mediaUrl"> & { details?: MessageDto["details"] },
@@ -124,11 +125,12 @@ export function bodyKind(
       return message.details?.poll ? "poll" : "text";
     case "event":
       return message.details?.event ? "event" : "text";
+    case "notice":
+      return message.details?.notice?.kind === "editUnreadable" ? "editUnreadable" : "text";
     // Until the web draws their details, the body's summary stands for orders, polls, events and notices.
     case "chat":
     case "reactionMessage":
     case "order":
-    case "notice":
       return "text";
     case "unsupported":
       return "unsupported";

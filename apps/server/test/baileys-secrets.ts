@@ -63,6 +63,26 @@ export function pollVote(target: { chat: string; id: string }, chosen: string[],
   };
 }
 
+/** An answer to an event (going, not going, maybe), sealed with the event's secret. */
+export function eventResponse(
+  target: { chat: string; id: string },
+  response: proto.Message.EventResponseMessage.EventResponseType,
+  s: Sealing,
+): proto.IMessage {
+  const changer = jidNormalizedUser(s.changer);
+  const key = useCaseKey(s.secret, `${s.id}${jidNormalizedUser(s.sender)}${changer}Event Response`);
+  const plain = proto.Message.EventResponseMessage.encode({ response, timestampMs: Date.now() }).finish();
+  const encIv = randomBytes(12);
+  const encPayload = aesEncryptGCM(Buffer.from(plain), key, encIv, Buffer.from(`${s.id}\u0000${changer}`));
+  return {
+    encEventResponseMessage: {
+      eventCreationMessageKey: { remoteJid: target.chat, id: target.id, fromMe: true },
+      encPayload,
+      encIv,
+    },
+  };
+}
+
 /** An edit as phones send it since May 2026: the new content sealed with the original's secret. */
 export function secretEdit(target: { chat: string; id: string }, text: string, s: Sealing): proto.IMessage {
   const key = useCaseKey(s.secret, `${s.id}${jidNormalizedUser(s.sender)}${jidNormalizedUser(s.changer)}Message Edit`);
@@ -86,6 +106,7 @@ export function secretText(text: string, secret: Buffer): proto.IMessage {
 
 /** A WhatsApp event (Unix seconds), with its secret. */
 export function event(e: {
+  secret?: Buffer;
   name: string;
   description?: string;
   start: number;
@@ -104,7 +125,7 @@ export function event(e: {
       joinLink: e.joinLink,
       isCanceled: e.canceled ?? false,
     },
-    messageContextInfo: { messageSecret: randomBytes(32) },
+    messageContextInfo: { messageSecret: e.secret ?? randomBytes(32) },
   };
 }
 

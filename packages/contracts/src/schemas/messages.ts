@@ -48,7 +48,11 @@ export interface MessageDetails {
   forwarded?: "forwarded" | "frequently";
   /** It came from a click-to-WhatsApp ad. */
   referral?: { headline: string; body: string; sourceUrl: string; sourceType: string };
-  /** An unsupported kind's or a notice's reason, as WhatsApp gave it (Cloud API error title/details). */
+  /**
+   * An unsupported kind's or a notice's reason, as WhatsApp gave it (Cloud API error title/details).
+   * WhatsApp Web's notices about an earlier message (quoted): kind "editUnreadable" (reason: why the
+   * edit could not be read) and "eventResponse" (reason: GOING, NOT_GOING, MAYBE, or "" unreadable).
+   */
   notice?: { kind: string; reason: string; from?: string; to?: string };
   order?: { catalogId: string; items: OrderItem[]; total: { amount: number; currency: string } | null; note: string };
   poll?: {

@@ -7,11 +7,20 @@
  */
 import type { MessageDto, TicketDto } from "@balcao/contracts";
 import { randomBytes } from "node:crypto";
+import { proto } from "@whiskeysockets/baileys";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "../../db/schema/index.js";
 import { content, lidJid, pnJid, waMessage, type Envelope } from "../../../test/baileys-messages.js";
-import { event, poll, pollVote, product, secretEdit, secretText } from "../../../test/baileys-secrets.js";
+import {
+  event,
+  eventResponse,
+  poll,
+  pollVote,
+  product,
+  secretEdit,
+  secretText,
+} from "../../../test/baileys-secrets.js";
 import { buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { connectedWebConnection } from "../../../test/whatsapp-web.js";
@@ -98,6 +107,26 @@ describe("polls", () => {
     expect(list[0]!.details!.poll!.votes).toEqual([{ voter: number, options: ["Retirada"], at: expect.any(String) }]);
   });
 
+  it("counts a customer's vote on a poll the business sent from its phone", async () => {
+    const number = "5511933330009";
+    const own = "5511987650099";
+    const t = await buildTenant(s);
+    const { open } = await connectedWebConnection(s, t.admin.token, own);
+    const chat = pnJid(number);
+    const secret = randomBytes(32);
+    open.messages([
+      waMessage({ chat, fromMe: true, id: "POLL3" }, poll("Gostou do atendimento?", ["Sim", "Não"], { secret })),
+    ]);
+    open.messages([waMessage({ chat, pushName: "Tati" }, content.text("oi"))]);
+    await seen(t.admin.token, "Tati", count(2));
+    const sealed = { id: "POLL3", secret, sender: pnJid(own), changer: chat };
+    open.messages([waMessage({ chat, pushName: "Tati" }, pollVote({ chat, id: "POLL3" }, ["Sim"], sealed))]);
+
+    const [ours] = await seen(t.admin.token, "Tati", (l) => (l[0]?.details?.poll?.votes.length ?? 0) > 0);
+    expect(ours).toMatchObject({ fromMe: true, mediaType: "poll" });
+    expect(ours!.details!.poll!.votes).toEqual([{ voter: number, options: ["Sim"], at: expect.any(String) }]);
+  });
+
   it("leaves a vote it cannot open uncounted, and goes on", async () => {
     const number = "5511933330003";
     const { token, open, from } = await customerChat("Edu", number);
@@ -146,6 +175,28 @@ describe("events and shared products", () => {
       total: { amount: 59.9, currency: "BRL" },
       note: "tem no M?",
     });
+  });
+
+  it("says how the customer answered an event the business sent", async () => {
+    const number = "5511933330010";
+    const own = "5511987650098";
+    const t = await buildTenant(s);
+    const { open } = await connectedWebConnection(s, t.admin.token, own);
+    const chat = pnJid(number);
+    const secret = randomBytes(32);
+    const start = Date.UTC(2026, 11, 20, 12) / 1000;
+    open.messages([waMessage({ chat, fromMe: true, id: "EVT1" }, event({ name: "Bazar", start, secret }))]);
+    const going = proto.Message.EventResponseMessage.EventResponseType.GOING;
+    const sealed = { id: "EVT1", secret, sender: pnJid(own), changer: chat };
+    open.messages([waMessage({ chat, pushName: "Ulisses" }, eventResponse({ chat, id: "EVT1" }, going, sealed))]);
+
+    const [ev, answer] = await seen(t.admin.token, "Ulisses", count(2));
+    expect(ev).toMatchObject({ fromMe: true, mediaType: "event", body: "Bazar" });
+    expect(answer).toMatchObject({
+      mediaType: "notice",
+      details: { notice: { kind: "eventResponse", reason: "GOING" } },
+    });
+    expect(answer!.quotedMsg).toMatchObject({ id: ev!.id });
   });
 
   it("marks a video note for the round player and keeps every card of a several-contacts message", async () => {

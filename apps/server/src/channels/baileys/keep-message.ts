@@ -21,6 +21,8 @@ export interface KeepOptions {
   store(inbound: InboundMessage): Promise<void>;
   /** An earlier message as stored, for what only its secret opens (votes, encrypted edits). */
   storedRaw: StoredRaw;
+  /** Our own jids (phone and LID), the author of what was sent from the phone. */
+  ownJids: string[];
   log: FastifyBaseLogger;
 }
 
@@ -31,7 +33,7 @@ export async function keepMessage(message: WAMessage, options: KeepOptions): Pro
   let inbound: InboundMessage | null;
   try {
     inbound = isSecretUpdate(message)
-      ? await secretUpdateOf(message, options.storedRaw, log, groupSubject)
+      ? await secretUpdateOf(message, { storedRaw: options.storedRaw, ownJids: options.ownJids, log }, groupSubject)
       : inboundOf(message, options.download, groupSubject);
   } catch (err) {
     inbound = noticeOf(message, reasonOf(err), groupSubject);

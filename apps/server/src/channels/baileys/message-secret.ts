@@ -10,10 +10,10 @@
 import { createDecipheriv, createHash, hkdfSync } from "node:crypto";
 import { jidNormalizedUser, proto } from "@whiskeysockets/baileys";
 
-export type SecretUseCase = "Poll Vote" | "Message Edit";
+export type SecretUseCase = "Poll Vote" | "Event Response" | "Message Edit";
 
 /** Only these use cases bind the original's id and the changer as additional data. */
-const withAdditionalData = new Set<SecretUseCase>(["Poll Vote"]);
+const withAdditionalData = new Set<SecretUseCase>(["Poll Vote", "Event Response"]);
 
 export interface SecretParties {
   /** The original message's id. */

@@ -9,6 +9,7 @@
 import { proto } from "@whiskeysockets/baileys";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { jidsOf } from "./message-secret.js";
 import { messages } from "../../db/schema/index.js";
 
 export async function sentContent(
@@ -26,10 +27,18 @@ export async function sentContent(
 }
 
 /** What ingest kept of a message (raw WebMessageInfo JSON), by its WhatsApp id on this connection. */
-export async function storedRawOf(db: Db, whatsappId: number, wid: string): Promise<unknown> {
+async function storedRawOf(db: Db, whatsappId: number, wid: string): Promise<unknown> {
   const [row] = await db
     .select({ data: messages.providerData })
     .from(messages)
     .where(and(eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
   return row?.data ?? undefined;
+}
+
+/** Where the secrets of earlier messages come from (votes, encrypted edits): the stored originals, and who we are. */
+export function secretSources(db: Db, whatsappId: number, user: { id: string; lid?: string } | undefined) {
+  return {
+    storedRaw: (wid: string) => storedRawOf(db, whatsappId, wid),
+    ownJids: jidsOf(user?.id, user?.lid),
+  };
 }

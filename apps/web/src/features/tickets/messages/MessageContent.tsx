@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../../api/download";
 import { toastError } from "../../../api/toast-error";
 import { bodyKind, kindKey, parseLocation, textParts, timeLabel, unsupportedNoticeKey } from "./messageRules";
+import { ChangeNotice } from "./ChangeNotice";
 import { ContactCards } from "./ContactCards";
 import { EventCard } from "./EventCard";
 import { PollCard } from "./PollCard";
@@ -178,12 +179,8 @@ export function MessageContent({ message }: { message: MessageDto }) {
       return <PollCard poll={message.details!.poll!} />;
     case "event":
       return <EventCard event={message.details!.event!} />;
-    case "editUnreadable":
-      return (
-        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic" }} data-testid="message-notice">
-          {t("messageDetails.edits.unreadable")}
-        </Typography>
-      );
+    case "changeNotice":
+      return <ChangeNotice notice={message.details!.notice!} />;
     case "file":
       return (
         <>

@@ -26,7 +26,9 @@ describe("kinds with details", () => {
     expect(bodyKind({ mediaType: "video", mediaUrl: "/v.mp4", details: null })).toBe("video");
     expect(bodyKind({ mediaType: "video", mediaUrl: null, details: { videoNote: true } })).toBe("missingFile");
     const notice = { kind: "editUnreadable", reason: "decryption failed" };
-    expect(bodyKind({ mediaType: "notice", mediaUrl: null, details: { notice } })).toBe("editUnreadable");
+    expect(bodyKind({ mediaType: "notice", mediaUrl: null, details: { notice } })).toBe("changeNotice");
+    const answer = { kind: "eventResponse", reason: "GOING" };
+    expect(bodyKind({ mediaType: "notice", mediaUrl: null, details: { notice: answer } })).toBe("changeNotice");
   });
 
   it("counts each voter's choice per option, and who voted at all", () => {

@@ -101,7 +101,10 @@ export type MessageBodyKind =
   | "poll"
   | "event"
   | "videoNote"
-  | "editUnreadable";
+  | "changeNotice";
+
+/** Notices about an earlier message sealed with its secret (ChangeNotice.tsx). */
+const changeNoticeKinds = new Set(["editUnreadable", "eventResponse"]);
 
 export function bodyKind(
   message: Pick<MessageDto, "mediaType" | "mediaUrl"> & { details?: MessageDto["details"] },
@@ -126,7 +129,7 @@ export function bodyKind(
     case "event":
       return message.details?.event ? "event" : "text";
     case "notice":
-      return message.details?.notice?.kind === "editUnreadable" ? "editUnreadable" : "text";
+      return changeNoticeKinds.has(message.details?.notice?.kind ?? "") ? "changeNotice" : "text";
     // Until the web draws their details, the body's summary stands for orders, polls, events and notices.
     case "chat":
     case "reactionMessage":

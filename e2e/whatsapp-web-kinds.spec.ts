@@ -3,7 +3,10 @@
  * phone delivers Baileys' own messages (harness/phone.ts phoneDelivers) — a
  * poll with its secret, then the customer's vote sealed with that secret as
  * a phone seals it, and an event — and the agent sees the poll with the vote
- * counted, live, and the event's name, date and place.
+ * counted, live, the event's name, date and place, and a kind it cannot
+ * show named in the agent's language; then an encrypted edit with its
+ * history, a reaction changed and taken back, several contacts and a round
+ * video note.
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { content, pnJid, waMessage } from "../apps/server/test/baileys-messages.js";
@@ -52,6 +55,12 @@ test("a customer's poll, her vote on it and an event are shown to the agent", as
   await phoneDelivers(
     id,
     waMessage(from, event({ name: "Feira de Natal", start, place: { name: "Loja Centro", address: "Rua A, 10" } })),
+  );
+  // A kind the server cannot show is named in the agent's language.
+  const call = { scheduledCallCreationMessage: { callType: 1, title: "Reunião", scheduledTimestampMs: Date.now() } };
+  await phoneDelivers(id, waMessage(from, call));
+  await expect(page.getByTestId("message-unsupported")).toHaveText(
+    "Mensagem não suportada: chamada agendada — abra no celular",
   );
   await phoneDelivers(id, waMessage(from, content.text("vou retirar na feira")));
   const eventCard = page.getByTestId("message-event");

@@ -48,11 +48,12 @@ export async function applyPollVote(ctx: Context, connection: IngestConnection, 
 
 /**
  * The same person's earlier reactions to the same message are taken back:
- * ours when the reaction is ours (sent from the phone), else the author's
- * (the chat's contact, or a group's participant).
+ * ours when the reaction is ours (sent from the phone); else, in a chat, the
+ * chat's contact (the target's ticket's, whichever id WhatsApp named them by)
+ * and in a group the participant who reacted.
  */
 export async function replaceReactions(ctx: Context, connection: IngestConnection, inbound: InboundMessage) {
-  const author = inbound.isGroup ? (inbound.sender?.number ?? "") : inbound.chatNumber;
+  const participant = inbound.isGroup ? (inbound.sender?.number ?? "") : "";
   const rows = rowsOf(
     await ctx.db.execute(sql`
     update messages r set is_deleted = true, updated_at = now()
@@ -61,8 +62,10 @@ export async function replaceReactions(ctx: Context, connection: IngestConnectio
       and target.wid = ${inbound.reaction!.targetWid}
       and r.quoted_msg_id = target.id and r.media_type = 'reactionMessage' and not r.is_deleted
       and r.wid <> ${inbound.wid} and r.from_me = ${inbound.fromMe}
-      and (${inbound.fromMe}::boolean or r.contact_id in
-        (select id from contacts where company_id = ${connection.companyId} and number = ${author} and number <> ''))
+      and (${inbound.fromMe}::boolean or r.contact_id = case when ${inbound.isGroup}::boolean
+        then (select id from contacts where company_id = ${connection.companyId} and number = ${participant}
+              and number <> '')
+        else (select contact_id from tickets where id = target.ticket_id) end)
     returning r.id, r.ticket_id`),
   );
   await announceUpdates(ctx, connection, rows);

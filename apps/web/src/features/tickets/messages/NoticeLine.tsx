@@ -28,7 +28,7 @@ export function NoticeLine({ message }: { message: MessageDto }) {
   );
 }
 
-/** WhatsApp's reason under an unsupported kind's notice ("Message type unknown — … (#131051)"), when it gave one. */
+/** The reason under an unsupported kind's notice (on the Cloud API WhatsApp's: "Message type unknown — … (#131051)"). */
 export function NoticeReason({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
   const reason = message.details?.notice?.reason;

@@ -48,7 +48,11 @@ export interface MessageDetails {
   forwarded?: "forwarded" | "frequently";
   /** It came from a click-to-WhatsApp ad. */
   referral?: { headline: string; body: string; sourceUrl: string; sourceType: string };
-  /** An unsupported kind's or a notice's reason, as WhatsApp gave it (Cloud API error title/details). */
+  /**
+   * An unsupported kind's or a notice's reason, as WhatsApp gave it (Cloud API error title/details). Cloud API
+   * kinds: an unsupported kind as WhatsApp names it ("poll_creation", "edit", "unknown"); "numberChange" (the
+   * contact moved from `from` to `to`), "numberChangeKept" (another contact had `to`: both kept), or a `system` type.
+   */
   notice?: { kind: string; reason: string; from?: string; to?: string };
   order?: { catalogId: string; items: OrderItem[]; total: { amount: number; currency: string } | null; note: string };
   poll?: {

@@ -4,7 +4,8 @@
  * announced to the company's sockets. A driver acknowledges the provider only
  * after this resolves, so nothing is lost; a repeat stores nothing twice.
  *
- * Steps: strings made storable (ingest-storable.ts) → filter (group setting, edits/revokes, removed reactions) → for media,
+ * Steps: strings made storable (ingest-storable.ts) → filter (group setting, edits/revokes, removed reactions) →
+ * a number change moves its contact first (number-change.ts) → for media,
  * already stored? then the file streamed into company storage, within the
  * size limit (outside any transaction: it is a network download) →
  * storeInbound → announce. Media the provider lets us fetch again (Cloud API)
@@ -22,11 +23,13 @@ import { announce } from "./ingest-announce.js";
 import { queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
 import { storableInbound } from "./ingest-storable.js";
+import { applyNumberChange } from "./number-change.js";
 import { changeStored, storedMessage, storeInbound, type IngestConnection } from "./ingest-store.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, received: InboundMessage): Promise<void> {
-  const inbound = storableInbound(received);
-  if (inbound.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
+  const storable = storableInbound(received);
+  if (storable.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
+  const inbound = await applyNumberChange(ctx, connection, storable);
   if (inbound.editOfWid || inbound.revokeOfWid) return applyChange(ctx, connection, inbound);
   // Taking a reaction back leaves the stored one: the ticket keeps what the customer did.
   if (inbound.reaction && !inbound.reaction.emoji) return;

@@ -93,9 +93,13 @@ export type MessageBodyKind =
   | "contactCard"
   | "file"
   | "missingFile"
-  | "unsupported";
+  | "unsupported"
+  | "order"
+  | "notice";
 
-export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): MessageBodyKind {
+export function bodyKind(
+  message: Pick<MessageDto, "mediaType" | "mediaUrl"> & { details?: MessageDto["details"] },
+): MessageBodyKind {
   switch (message.mediaType) {
     case "locationMessage":
       return "location";
@@ -110,13 +114,16 @@ export function bodyKind(message: Pick<MessageDto, "mediaType" | "mediaUrl">): M
       return message.mediaUrl ? "audio" : "missingFile";
     case "video":
       return message.mediaUrl ? "video" : "missingFile";
-    // Until the web draws their details, the body's summary stands for orders, polls, events and notices.
+    // An order without its details (none should be) shows its body's summary.
+    case "order":
+      return message.details?.order ? "order" : "text";
+    case "notice":
+      return "notice";
+    // Until the web draws their details, the body's summary stands for polls and events.
     case "chat":
     case "reactionMessage":
-    case "order":
     case "poll":
     case "event":
-    case "notice":
       return "text";
     case "unsupported":
       return "unsupported";

@@ -19,6 +19,7 @@ import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { settingValue } from "../settings/settings.queries.js";
+import { claimPendingAck } from "./apply-ack.js";
 import { announce } from "./ingest-announce.js";
 import { queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
@@ -50,6 +51,8 @@ export async function ingest(ctx: Context, connection: IngestConnection, receive
     return;
   }
   if (media?.pending) await queueMediaFetch(ctx, stored.messageId);
+  // Sent from the phone: a receipt may have come before the message itself (kept in pending_acks).
+  if (inbound.fromMe) await claimPendingAck(ctx.db, connection, inbound.wid);
   await announce(ctx, connection.companyId, { ...stored, action: "create" });
 }
 

@@ -1,10 +1,13 @@
 /** The rows and sessions the bad-input walk sends its requests about (bad-input.test.ts). */
+import { eq } from "drizzle-orm";
+import { whatsapps } from "../src/db/schema/index.js";
 import type { Samples } from "./bad-input.js";
 import { buildWhatsapp } from "./connections.js";
 import { buildContact, buildMessage, buildTicket } from "./conversations.js";
 import { newToken } from "./external-api.js";
 import { buildCompany, buildPlan, buildQueue, buildTenant, buildUser, login } from "./factories.js";
 import type { TestServer } from "./harness.js";
+import { connectedWebConnection } from "./whatsapp-web.js";
 
 /** A fresh company with a row of every kind the routes take, its admin and a super user signed in. */
 export async function buildWorld(s: TestServer) {
@@ -16,7 +19,14 @@ export async function buildWorld(s: TestServer) {
   const leaver = await buildUser(s, { companyId, profile: "admin" });
   const queue = await buildQueue(s, companyId);
   const apiToken = newToken();
-  const wa = await buildWhatsapp(s, companyId, { isDefault: true, token: apiToken });
+  // Connected (a paired WhatsApp Web session on the fake socket), so the external API and the message
+  // routes get past "not connected" to reading their bodies.
+  const { whatsapp: web, open: phone } = await connectedWebConnection(s, t.admin.token);
+  const [wa] = await s.ctx.db
+    .update(whatsapps)
+    .set({ isDefault: true, token: apiToken })
+    .where(eq(whatsapps.id, web.id))
+    .returning();
   const cloud = await buildWhatsapp(s, companyId, { provider: "cloud" });
   // The connection routes edit (and drop the token of) a connection the external API does not use.
   const spare = await buildWhatsapp(s, companyId);
@@ -24,7 +34,7 @@ export async function buildWorld(s: TestServer) {
   const ticket = await buildTicket(s, {
     companyId,
     contactId: contact.id,
-    whatsappId: wa.id,
+    whatsappId: wa!.id,
     queueId: queue.id,
     status: "open",
     userId: t.admin.id,
@@ -32,7 +42,7 @@ export async function buildWorld(s: TestServer) {
   const message = await buildMessage(s, ticket);
   // The ticket routes move their own ticket around; the message routes keep an open one.
   const other = await buildContact(s, companyId);
-  const moved = await buildTicket(s, { companyId, contactId: other.id, whatsappId: wa.id, queueId: queue.id });
+  const moved = await buildTicket(s, { companyId, contactId: other.id, whatsappId: wa!.id, queueId: queue.id });
   const created = async (token: string, path: string, body: object) => {
     const res = await s.request({ method: "POST", path, token, body });
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
@@ -47,7 +57,7 @@ export async function buildWorld(s: TestServer) {
     userId: t.agent.id,
     queueId: queue.id,
     queueIds: queue.id,
-    whatsappId: wa.id,
+    whatsappId: wa!.id,
     connectionId: cloud.id,
     contactId: contact.id,
     ticketId: ticket.id,
@@ -101,6 +111,6 @@ export async function buildWorld(s: TestServer) {
     whatsappsession: spare.id,
     "quick-messages": ids.quickMessageId,
   };
-  return { admin, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
+  return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -9,13 +9,15 @@
  *   POST /_control/status             {wid, status, error?} → {status, body}
  *   POST /_control/webhook            {payload, phoneNumberId?, signature?} → {status, body}
  *   POST /_control/fail-next-send     {message?, code?}
+ *   POST /_control/statuses-before-next-answer  {statuses: ["sent", "delivered", …]}: posted (and answered)
+ *                                        before the next send is answered
  *   POST /_control/outage             {down}: the Graph API answers 503 to everything while down
  *   GET  /_control/sent?to=&count=&timeoutMs=   waits for `count` sends → [SentRecord]
  *   GET  /_control/uploads            → [{id, phoneNumberId, mimetype, fileName, size}]
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FakeGraph, FakeNumber } from "./fake-graph.js";
-import type { CustomerMessage } from "./fake-graph-payloads.js";
+import type { CustomerMessage, StatusName } from "./fake-graph-payloads.js";
 import { json, readBody } from "./fake-graph-http.js";
 
 export async function control(api: FakeGraph, req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -38,6 +40,9 @@ export async function control(api: FakeGraph, req: IncomingMessage, res: ServerR
     }
     case "POST /_control/fail-next-send":
       api.failNextSend(input<{ message?: string; code?: number }>());
+      return json(res, 200, {});
+    case "POST /_control/statuses-before-next-answer":
+      api.statusesBeforeNextAnswer(input<{ statuses: StatusName[] }>().statuses);
       return json(res, 200, {});
     case "POST /_control/outage":
       api.outage(input<{ down: boolean }>().down);

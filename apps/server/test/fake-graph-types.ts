@@ -68,6 +68,11 @@ export interface FakeGraph {
   ): Promise<Delivery>;
   /** The `value` of a customer message, to compose batched deliveries with `envelope`. */
   customerValue(m: CustomerMessage): { value: Record<string, unknown>; wid: string };
+  /**
+   * The next send's statuses are posted to our server (and answered) before the send itself is answered,
+   * as Meta may do: our server hears of the wamid first from the webhook.
+   */
+  statusesBeforeNextAnswer(statuses: StatusName[]): void;
   failNextSend(error?: { message?: string; code?: number }): void;
   /** While down, every Graph call and media download answers 503 (Graph's code 2), as when the Graph API blinks. */
   outage(down: boolean): void;

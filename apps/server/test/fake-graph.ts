@@ -23,7 +23,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { control } from "./fake-graph-control.js";
 import { graphError, json, readBody, serveMedia } from "./fake-graph-http.js";
-import { customerValue, envelope, newWamid, sign, statusValue, type StoredFakeMedia } from "./fake-graph-payloads.js";
+import {
+  customerValue,
+  envelope,
+  newWamid,
+  sign,
+  statusValue,
+  type StatusName,
+  type StoredFakeMedia,
+} from "./fake-graph-payloads.js";
 import type { Delivery, DownloadRecord, FakeGraph, FakeNumber, SentRecord, UploadRecord } from "./fake-graph-types.js";
 
 export * from "./fake-graph-payloads.js";
@@ -47,6 +55,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   let origin = "";
   let down = false;
   let failingDownloads = 0;
+  let earlyStatuses: StatusName[] = [];
 
   const storeMedia = (owner: string) => (file: StoredFakeMedia) => {
     const id = String(10 ** 15 + Math.floor(Math.random() * 9 * 10 ** 14));
@@ -122,6 +131,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       });
     },
     webhook: deliver,
+    statusesBeforeNextAnswer: (statuses) => void (earlyStatuses = statuses),
     failNextSend: (error = {}) =>
       void failures.push({ message: error.message ?? "(#131026) Message undeliverable", code: error.code ?? 131026 }),
     outage: (isDown) => void (down = isDown),
@@ -197,6 +207,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       if (content.id && !media.has(content.id)) return graphError(res, 400, "Media id not found", 131053);
       const record = { phoneNumberId: first, id: newWamid(), to: String(body.to), body };
       sent.push(record);
+      const early = earlyStatuses.splice(0);
+      for (const status of early) await api.status({ wid: record.id, status });
       return json(res, 200, {
         messaging_product: "whatsapp",
         contacts: [{ input: record.to, wa_id: record.to }],

@@ -31,12 +31,9 @@ export interface RequestOptions {
 
 export const ADMIN = { email: "admin@example.com", password: "Admin123" };
 
-export async function startTestServer(
-  env: Record<string, string> = {},
-  options: ServerOptions = {},
-): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-test-"));
-  const config: Config = loadConfig({
+/** The configuration of a test server process: silent, loopback-only, its files in `dataDir`. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT: "10000",
@@ -51,6 +48,14 @@ export async function startTestServer(
     WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
     ...env,
   });
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-test-"));
+  const config = testConfig(dataDir, env);
   const database = await testDatabase();
   const whatsappWeb = new FakeWhatsAppWeb();
   const server = await createServer(config, database, { whatsappWeb, ...options });

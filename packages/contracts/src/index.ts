@@ -20,3 +20,4 @@ export * from "./schemas/tickets.js";
 export * from "./schemas/messages.js";
 export * from "./schemas/quick-messages.js";
 export * from "./schemas/external-api.js";
+export * from "./schemas/inbound-rejections.js";

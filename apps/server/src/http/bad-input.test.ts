@@ -196,6 +196,8 @@ async function fault(route: RouteEntry, probe: Probe): Promise<string | undefine
   return undefined;
 }
 
+const externalRoute = () => walkOrder().find((r) => routeKey(r) === "POST /api/messages/send")!;
+
 /** API routes, the ones that remove rows last (the rest of the walk needs them). */
 function walkOrder(): RouteEntry[] {
   const routes = listRoutes(s.app).filter(
@@ -227,5 +229,30 @@ describe("bad input on every route", () => {
     // Every route gets its probes (about 1,960 requests over 105 routes when this was written).
     expect(sent).toBeGreaterThan(walkOrder().length * 10);
     expect(faults).toEqual([]);
+  });
+
+  it("reaches the external API's form reader: a malformed form is 400 ERR_VALIDATION, nothing sent", async () => {
+    const malformed = ["multipart without boundary", "truncated multipart"];
+    const forms = bodyProbes(externalRoute(), "").filter((p) => malformed.includes(p.label));
+    const sentBefore = world.phone.sent.length;
+    const answers: string[] = [];
+    for (const url of ["/api/messages/send", "/api/api/messages/send"]) {
+      for (const probe of forms) {
+        const res = await s.app.inject({
+          method: "POST",
+          url,
+          headers: { authorization: `Bearer ${world.apiToken}`, ...probe.headers },
+          payload: probe.payload,
+        });
+        answers.push(`${url} ${probe.label}: ${res.statusCode} ${res.json<{ error: string }>().error}`);
+      }
+    }
+    expect(answers).toEqual(
+      ["/api/messages/send", "/api/api/messages/send"].flatMap((url) => [
+        `${url} multipart without boundary: 400 ERR_VALIDATION`,
+        `${url} truncated multipart: 400 ERR_VALIDATION`,
+      ]),
+    );
+    expect(world.phone.sent.length).toBe(sentBefore);
   });
 });

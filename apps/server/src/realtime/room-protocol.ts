@@ -12,7 +12,7 @@
  * Each event may carry an acknowledgement callback; it gets `{joined: true}`,
  * `{left: true}` or `{error: code}`.
  */
-import { realtimeLimits, roomEvents, rooms, type ErrorCode } from "@balcao/contracts";
+import { int32Max, realtimeLimits, roomEvents, rooms, type ErrorCode } from "@balcao/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Socket } from "socket.io";
 import { scopedRooms } from "./ticket-scopes.js";
@@ -33,11 +33,11 @@ function field(arg: unknown, name: string): unknown {
   return typeof arg === "object" && arg !== null ? (arg as Record<string, unknown>)[name] : arg;
 }
 
-/** 42, "42" or {ticketId: 42}. */
+/** 42, "42" or {ticketId: 42}; within the id column (a larger one is refused, not looked up). */
 export function ticketIdOf(arg: unknown): number | undefined {
   const raw = field(arg, "ticketId");
   const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  return Number.isSafeInteger(id) && id > 0 && id <= int32Max ? id : undefined;
 }
 
 /** "open" or {status: "open"}. */

@@ -21,6 +21,14 @@ export function PrivateRoute({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** Pages for super users only: anyone else goes to / (the page and its requests never start). */
+export function SuperRoute({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (!user) return <Loading />;
+  if (!user.super) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
 /**
  * Where a login made on a public page leads: the location the private guard
  * kept, else /tickets (§2.1). "/" counts as no choice: it is where a plain

@@ -4,7 +4,7 @@ import { Navigate, Route, Routes } from "react-router";
 import { planFlagForPage } from "@balcao/contracts";
 import { PlanGate } from "../features/layout/PlanGate";
 import { AreaPage } from "../features/placeholder/AreaPage";
-import { Loading, PrivateRoute, PublicRoute } from "./guards";
+import { Loading, PrivateRoute, PublicRoute, SuperRoute } from "./guards";
 
 const Login = lazy(() => import("../features/auth/LoginPage"));
 const Signup = lazy(() => import("../features/auth/SignupPage"));
@@ -23,18 +23,21 @@ const TicketsPage = lazy(() => import("../features/tickets/TicketsPage"));
 const ConnectionsPage = lazy(() => import("../features/connections/ConnectionsPage"));
 const QuickMessagesPage = lazy(() => import("../features/quick-messages/QuickMessagesPage"));
 const MessagesApiPage = lazy(() => import("../features/messages-api/MessagesApiPage"));
+const InboundRejectionsPage = lazy(() => import("../features/inbound-rejections/InboundRejectionsPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
  * placeholder until the area is built). The plan feature gating a page
  * (core-platform §6) comes from the contracts' planFeatures; `denied` is the
- * page's own refusal toast, where the spec names one.
+ * page's own refusal toast, where the spec names one; a `superOnly` page is
+ * for super users, and anyone else is sent to /.
  */
 interface Area {
   path: string;
   title: string;
   page?: LazyExoticComponent<ComponentType>;
   denied?: string;
+  superOnly?: boolean;
 }
 const areas: Area[] = [
   { path: "/", title: "dashboard" },
@@ -56,6 +59,7 @@ const areas: Area[] = [
   { path: "/financeiro", title: "financeiro" },
   { path: "/queues", title: "queues", page: QueuesPage },
   { path: "/announcements", title: "annoucements", page: AnnouncementsPage },
+  { path: "/inbound-rejections", title: "inboundRejections", page: InboundRejectionsPage, superOnly: true },
   { path: "/subscription", title: "subscription", page: SubscriptionPage },
   { path: "/chats/:id?", title: "chats" },
   { path: "/contact-lists", title: "contactLists" },
@@ -68,8 +72,9 @@ const areas: Area[] = [
   { path: "/flowbuilder/:id?", title: "flowsConversation" },
 ];
 
-function areaElement({ path, title, page: Page, denied }: Area) {
-  const page = Page ? <Page /> : <AreaPage titleKey={`mainDrawer.listItems.${title}`} />;
+function areaElement({ path, title, page: Page, denied, superOnly }: Area) {
+  const shown = Page ? <Page /> : <AreaPage titleKey={`mainDrawer.listItems.${title}`} />;
+  const page = superOnly ? <SuperRoute>{shown}</SuperRoute> : shown;
   const plan = planFlagForPage(path);
   return plan ? (
     <PlanGate flag={plan} deniedKey={denied}>

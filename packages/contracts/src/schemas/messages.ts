@@ -49,7 +49,9 @@ export interface MessageDetails {
   /** It came from a click-to-WhatsApp ad. */
   referral?: { headline: string; body: string; sourceUrl: string; sourceType: string };
   /**
-   * An unsupported kind's or a notice's reason, as WhatsApp gave it (Cloud API error title/details).
+   * An unsupported kind's or a notice's reason, as WhatsApp gave it (Cloud API error title/details). Cloud API
+   * kinds: an unsupported kind as WhatsApp names it ("poll_creation", "edit", "unknown"); "numberChange" (the
+   * contact moved from `from` to `to`), "numberChangeKept" (another contact had `to`: both kept), or a `system` type.
    * WhatsApp Web's notices about an earlier message (quoted): kind "editUnreadable" (reason: why the
    * edit could not be read) and "eventResponse" (reason: GOING, NOT_GOING, MAYBE, or "" unreadable).
    */

@@ -4,11 +4,12 @@
  * ingest decides to store the message, and storedMediaFetcher again later
  * when that first download failed.
  */
-import { ownEntry, type Ack, type MediaType } from "@balcao/contracts";
+import { ownEntry, type Ack, type MediaType, type MessageDetails } from "@balcao/contracts";
 import type { AckUpdate, InboundMedia, InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
 import type { GraphClient } from "./graph.js";
 import { reasonOf } from "./delivery.js";
+import { detailsOf, orderContent, systemContent, unsupportedContent } from "./kinds.js";
 import {
   cloudContactSchema,
   cloudMessageSchema,
@@ -68,6 +69,7 @@ interface Content {
   body: string;
   mediaKey?: MediaKey;
   reaction?: InboundMessage["reaction"];
+  details?: MessageDetails;
 }
 
 /** The types contentOf reads (kept beside it: a type added there is added here). */
@@ -83,6 +85,10 @@ const storedTypes = new Set([
   "reaction",
   "button",
   "interactive",
+  "unsupported",
+  "unknown",
+  "order",
+  "system",
 ]);
 
 function contentOf(m: CloudMessage): Content | undefined {
@@ -116,8 +122,16 @@ function contentOf(m: CloudMessage): Content | undefined {
       const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
       return reply ? { mediaType: "chat", body: reply.title } : undefined;
     }
+    // "unknown" is what Graph versions before "unsupported" sent for the same thing.
+    case "unsupported":
+    case "unknown":
+      return unsupportedContent(m);
+    case "order":
+      return m.order ? orderContent(m.order) : undefined;
+    case "system":
+      return m.system ? systemContent(m.system, digits(m.from ?? "")) : undefined;
     default:
-      // system (number changed), unsupported (polls, edits, deleted), order, request_welcome…
+      // request_welcome and whatever Meta adds next: kept as a rejection naming the type.
       return undefined;
   }
 }
@@ -190,6 +204,7 @@ export function readMessage(
       fromMe: false,
       mediaType: content.mediaType,
       body: content.body,
+      details: detailsOf(content.details, m),
       ...(content.mediaKey ? { media: fetcher(m, content.mediaKey, graph), mediaRefetchable: true } : {}),
       quotedWid: m.context?.id,
       reaction: content.reaction,

@@ -33,6 +33,56 @@ const contactCard = z
   })
   .loose();
 
+/** Meta's error object, on an unsupported message and on a failed status. */
+const cloudErrorSchema = z
+  .object({
+    code: z.number().optional(),
+    title: z.string().optional(),
+    message: z.string().optional(),
+    error_data: z.object({ details: z.string().optional() }).loose().optional(),
+  })
+  .loose();
+
+const orderSchema = z
+  .object({
+    catalog_id: z.string().optional(),
+    text: z.string().optional(),
+    product_items: z
+      .array(
+        z
+          .object({
+            product_retailer_id: z.string(),
+            quantity: z.coerce.number(),
+            item_price: z.coerce.number(),
+            currency: z.string(),
+          })
+          .loose(),
+      )
+      .optional(),
+  })
+  .loose();
+
+/** A number change (`wa_id`, `new_wa_id` before Graph v12) or another account event. */
+const systemSchema = z
+  .object({
+    body: z.string().optional(),
+    type: z.string().optional(),
+    wa_id: z.string().optional(),
+    new_wa_id: z.union([z.string(), z.number()]).optional(),
+  })
+  .loose();
+
+/** A click-to-WhatsApp ad the message came from. */
+export const cloudReferralSchema = z
+  .object({
+    source_url: z.string().optional(),
+    source_type: z.string().optional(),
+    source_id: z.string().optional(),
+    headline: z.string().optional(),
+    body: z.string().optional(),
+  })
+  .loose();
+
 export const cloudMessageSchema = z
   .object({
     id: z.string().min(1),
@@ -41,7 +91,22 @@ export const cloudMessageSchema = z
     from_user_id: z.string().optional(),
     timestamp: z.string().optional(),
     type: z.string(),
-    context: z.object({ id: z.string().optional(), from: z.string().optional() }).loose().optional(),
+    context: z
+      .object({
+        id: z.string().optional(),
+        from: z.string().optional(),
+        forwarded: z.boolean().optional(),
+        frequently_forwarded: z.boolean().optional(),
+      })
+      .loose()
+      .optional(),
+    // The kinds of kinds.ts: what WhatsApp cannot hand over, orders, number changes, ads.
+    errors: z.array(cloudErrorSchema).optional(),
+    unsupported: z.object({ type: z.string().optional() }).loose().optional(),
+    order: orderSchema.optional(),
+    system: systemSchema.optional(),
+    // Read apart (kinds.ts): an ad's details that do not parse never cost the customer's message.
+    referral: z.unknown().optional(),
     text: z.object({ body: z.string() }).loose().optional(),
     image: media.loose().optional(),
     audio: media.loose().optional(),
@@ -75,17 +140,14 @@ export const cloudMessageSchema = z
   .loose();
 export type CloudMessage = z.infer<typeof cloudMessageSchema>;
 export type CloudContactCard = z.infer<typeof contactCard>;
+export type CloudError = z.infer<typeof cloudErrorSchema>;
 
 export const cloudStatusSchema = z
   .object({
     id: z.string().min(1),
     status: z.string(),
     recipient_id: z.string().optional(),
-    errors: z
-      .array(
-        z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }).loose(),
-      )
-      .optional(),
+    errors: z.array(cloudErrorSchema).optional(),
   })
   .loose();
 export type CloudStatus = z.infer<typeof cloudStatusSchema>;

@@ -111,23 +111,18 @@ describe("POST /webhooks/whatsapp/:connectionId with items it cannot read", () =
 
   it("keeps a message of a kind it does not store yet, and an unreadable status, naming them", async () => {
     const { company, connection, phoneNumberId } = await setup();
-    const poll = {
-      from: customer(),
-      id: newWamid(),
-      timestamp: "1750000000",
-      type: "unsupported",
-      errors: [{ code: 131051, title: "Message type unknown" }],
-    };
+    // Meta's "request_welcome" (a customer opened the chat for the first time): no message to show.
+    const welcome = { from: customer(), id: newWamid(), timestamp: "1750000000", type: "request_welcome" };
     const status = { status: "delivered", timestamp: "1750000000" };
     const value = {
       messaging_product: "whatsapp",
       metadata: { display_phone_number: "15550000000", phone_number_id: phoneNumberId },
-      messages: [poll],
+      messages: [welcome],
       statuses: [status],
     };
     expect((await fake.webhook(envelope([[value]]), { phoneNumberId })).status).toBe(200);
     expect((await rejectionsOf(connection.id)).map((r) => [r.item, r.reason])).toEqual([
-      [poll, 'messages of type "unsupported" are not stored yet'],
+      [welcome, 'messages of type "request_welcome" are not stored yet'],
       [status, expect.stringMatching(/^unreadable status: id: /)],
     ]);
     expect(await bodiesOf(company.id)).toEqual([]);

@@ -5,7 +5,8 @@
  * after this resolves, so nothing is lost; a repeat stores nothing twice.
  *
  * Steps: strings made storable (ingest-storable.ts) → filter (group setting, edits/revokes, poll votes,
- * reactions replacing the same person's earlier one: ingest-updates.ts) → for media,
+ * reactions replacing the same person's earlier one: ingest-updates.ts) →
+ * a number change moves its contact first (number-change.ts) → for media,
  * already stored? then the file streamed into company storage, within the
  * size limit (outside any transaction: it is a network download) →
  * storeInbound → announce. Media the provider lets us fetch again (Cloud API)
@@ -19,16 +20,19 @@ import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { settingValue } from "../settings/settings.queries.js";
+import { claimPendingAck } from "./apply-ack.js";
 import { announce } from "./ingest-announce.js";
 import { queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
 import { storableInbound } from "./ingest-storable.js";
+import { applyNumberChange } from "./number-change.js";
 import { changeStored, storedMessage, storeInbound, type IngestConnection } from "./ingest-store.js";
 import { applyPollVote, replaceReactions } from "./ingest-updates.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, received: InboundMessage): Promise<void> {
-  const inbound = storableInbound(received);
-  if (inbound.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
+  const storable = storableInbound(received);
+  if (storable.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
+  const inbound = await applyNumberChange(ctx, connection, storable);
   if (inbound.editOfWid || inbound.revokeOfWid) return applyChange(ctx, connection, inbound);
   if (inbound.pollVote) return applyPollVote(ctx, connection, inbound);
   // As WhatsApp shows them: one reaction per person per message, and an empty one takes it back.
@@ -51,6 +55,8 @@ export async function ingest(ctx: Context, connection: IngestConnection, receive
     return;
   }
   if (media?.pending) await queueMediaFetch(ctx, stored.messageId);
+  // Sent from the phone: a receipt may have come before the message itself (kept in pending_acks).
+  if (inbound.fromMe) await claimPendingAck(ctx.db, connection, inbound.wid);
   await announce(ctx, connection.companyId, { ...stored, action: "create" });
 }
 

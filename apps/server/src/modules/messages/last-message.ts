@@ -15,6 +15,7 @@ const symbols: Partial<Record<MediaType, string>> = {
   contactMessage: "👤",
   vcard: "👤",
   unsupported: "⚠️",
+  order: "🛒",
 };
 
 export function lastMessageOf(message: { mediaType: MediaType; body: string; mediaName?: string | null }): string {

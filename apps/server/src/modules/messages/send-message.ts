@@ -16,6 +16,7 @@ import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { loadTicket } from "../tickets/tickets.presenter.js";
 import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
+import { claimPendingAck } from "./apply-ack.js";
 import { lastMessageOf } from "./last-message.js";
 import { loadMessage } from "./messages.presenter.js";
 import { emitMessage } from "./messages.realtime.js";
@@ -180,6 +181,8 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
       updatedAt: new Date(),
     })
     .where(eq(messages.id, messageId));
+  // The provider may have reported on the message before this answer came (kept in pending_acks).
+  await claimPendingAck(ctx.db, { id: found.whatsappId, companyId }, sent.wid);
   return announceMessage(ctx, companyId, messageId, row.ticketId);
 }
 

@@ -55,6 +55,7 @@ describe("side menu (core-platform §2.3)", () => {
       "menu-group-campaigns",
       "menu-group-flows",
       "menu-item-announcements",
+      "menu-item-inbound-rejections",
       "menu-item-prompts",
       "menu-item-queue-integration",
       "menu-item-connections",

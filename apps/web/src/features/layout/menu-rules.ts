@@ -23,6 +23,7 @@ export type MenuKey =
   | "flowsCampaign"
   | "flowsConversation"
   | "annoucements"
+  | "inboundRejections"
   | "prompts"
   | "queueIntegration"
   | "connections"
@@ -111,6 +112,7 @@ export function adminEntries(ctx: MenuContext): MenuEntry[] | null {
       children: [link("flowsCampaign", "/phrase-lists"), link("flowsConversation", "/flowbuilders")],
     },
     ctx.isSuper && link("annoucements", "/announcements"),
+    ctx.isSuper && link("inboundRejections", "/inbound-rejections"),
     allows("/prompts") && link("prompts", "/prompts"),
     allows("/queue-integration") && link("queueIntegration", "/queue-integration"),
     link("connections", "/connections"),

@@ -12,6 +12,7 @@ import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import DeviceHubOutlined from "@mui/icons-material/DeviceHubOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import FlashOnOutlined from "@mui/icons-material/FlashOnOutlined";
+import ReportGmailerrorredOutlined from "@mui/icons-material/ReportGmailerrorredOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import HelpOutlineOutlined from "@mui/icons-material/HelpOutlineOutlined";
 import ListAltOutlined from "@mui/icons-material/ListAltOutlined";
@@ -47,6 +48,7 @@ export const menuIcons: Record<MenuKey | GroupKey, SvgIconComponent> = {
   flowsCampaign: CampaignOutlined,
   flowsConversation: ShapeLineOutlined,
   annoucements: AnnouncementOutlined,
+  inboundRejections: ReportGmailerrorredOutlined,
   prompts: SmartToyOutlined,
   queueIntegration: DeviceHubOutlined,
   connections: SyncAltOutlined,

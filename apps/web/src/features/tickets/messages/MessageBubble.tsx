@@ -13,9 +13,12 @@ import type { MessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { AckIcon } from "./AckIcon";
 import { EditHistory } from "./EditHistory";
+import { ForwardedMark } from "./ForwardedMark";
 import { MessageContent } from "./MessageContent";
+import { NoticeReason } from "./NoticeLine";
 import { timeLabel } from "./messageRules";
 import { QuotedMessage } from "./QuotedMessage";
+import { ReferralBanner } from "./ReferralBanner";
 
 interface Props {
   message: MessageDto;
@@ -80,6 +83,8 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             {message.contact.name}
           </Typography>
         )}
+        {message.details?.forwarded && <ForwardedMark forwarded={message.details.forwarded} />}
+        {message.details?.referral && <ReferralBanner referral={message.details.referral} />}
         {message.quotedMsg && <QuotedMessage quoted={message.quotedMsg} />}
         {message.isDeleted ? (
           <Box
@@ -102,6 +107,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
         ) : (
           <Box sx={{ pr: readOnly ? 0 : 2 }}>
             <MessageContent message={message} />
+            <NoticeReason message={message} />
           </Box>
         )}
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 0.5, mt: 0.25 }}>

@@ -2,7 +2,7 @@
  * What a bubble holds, by mediaType (core-platform §2.10): location preview,
  * image, audio and video players, a missed call, a contact card, a download
  * button for any other file, a notice for a file that was not received or a
- * kind the server cannot show, or text.
+ * kind the server cannot show, an order, a notice, or text.
  */
 import { Box, Button, CircularProgress, Typography } from "@mui/material";
 import BlockOutlined from "@mui/icons-material/BlockOutlined";
@@ -18,6 +18,8 @@ import { ContactCards } from "./ContactCards";
 import { EventCard } from "./EventCard";
 import { PollCard } from "./PollCard";
 import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
+import { NoticeLine } from "./NoticeLine";
+import { OrderCard } from "./OrderCard";
 
 const partSx = {
   bold: { fontWeight: 700 },
@@ -215,6 +217,10 @@ export function MessageContent({ message }: { message: MessageDto }) {
           {t(unsupportedNoticeKey(message.body), { kind: kindName(message.body) })}
         </Typography>
       );
+    case "order":
+      return <OrderCard order={message.details!.order!} />;
+    case "notice":
+      return <NoticeLine message={message} />;
     case "text":
       return <MessageText text={message.body} />;
   }

@@ -61,6 +61,12 @@ describe("message kinds", () => {
     expect(bodyKind({ mediaType: "locationMessage", mediaUrl: null })).toBe("location");
     expect(bodyKind({ mediaType: "chat", mediaUrl: null })).toBe("text");
     expect(bodyKind({ mediaType: "unsupported", mediaUrl: null })).toBe("unsupported");
+    expect(bodyKind({ mediaType: "notice", mediaUrl: null })).toBe("notice");
+  });
+  it("draws an order's card from its details, and its body's summary without them", () => {
+    const order = { catalogId: "1", items: [], total: null, note: "" };
+    expect(bodyKind({ mediaType: "order", mediaUrl: null, details: { order } })).toBe("order");
+    expect(bodyKind({ mediaType: "order", mediaUrl: null, details: null })).toBe("text");
   });
   it("words view-once media's notice on its own and names any other unsupported kind", () => {
     expect(unsupportedNoticeKey("viewOnce")).toBe("messagesList.viewOnce");

@@ -101,7 +101,9 @@ export type MessageBodyKind =
   | "poll"
   | "event"
   | "videoNote"
-  | "changeNotice";
+  | "changeNotice"
+  | "order"
+  | "notice";
 
 /** Notices about an earlier message sealed with its secret (ChangeNotice.tsx). */
 const changeNoticeKinds = new Set(["editUnreadable", "eventResponse"]);
@@ -128,12 +130,13 @@ export function bodyKind(
       return message.details?.poll ? "poll" : "text";
     case "event":
       return message.details?.event ? "event" : "text";
+    // An order without its details (none should be) shows its body's summary.
+    case "order":
+      return message.details?.order ? "order" : "text";
     case "notice":
-      return changeNoticeKinds.has(message.details?.notice?.kind ?? "") ? "changeNotice" : "text";
-    // Until the web draws their details, the body's summary stands for orders, polls, events and notices.
+      return changeNoticeKinds.has(message.details?.notice?.kind ?? "") ? "changeNotice" : "notice";
     case "chat":
     case "reactionMessage":
-    case "order":
       return "text";
     case "unsupported":
       return "unsupported";

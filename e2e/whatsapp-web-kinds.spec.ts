@@ -10,7 +10,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { content, pnJid, waMessage } from "../apps/server/test/baileys-messages.js";
-import { event, poll, pollVote, secretEdit, secretText } from "../apps/server/test/baileys-secrets.js";
+import { event, poll, pollVote, product, secretEdit, secretText } from "../apps/server/test/baileys-secrets.js";
 import { expect, test } from "./harness/fixtures.js";
 import { logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
@@ -71,7 +71,7 @@ test("a customer's poll, her vote on it and an event are shown to the agent", as
   if (shots) await page.screenshot({ path: `${shots}/whatsapp-web-kinds.png` });
 });
 
-test("an encrypted edit with its history, a changed reaction, several contacts and a video note", async ({
+test("an encrypted edit with its history, a changed reaction, several contacts, a shared product and a video note", async ({
   page,
   baseURL,
 }) => {
@@ -127,6 +127,18 @@ test("an encrypted edit with its history, a changed reaction, several contacts a
     ),
   );
   await expect(list.getByTestId("message-contact")).toHaveCount(2);
+  await phoneDelivers(
+    id,
+    waMessage(
+      from,
+      product({ id: "SKU-9", title: "Camiseta azul", price1000: 59_900, currency: "BRL", body: "tem no M?" }),
+    ),
+  );
+  const order = list.getByTestId("message-order");
+  await expect(order).toContainText("Camiseta azul");
+  await expect(order).toContainText("59,90");
+  await expect(order).toContainText("tem no M?");
+  if (shots) await page.screenshot({ path: `${shots}/whatsapp-web-product.png` });
   await phoneDelivers(id, waMessage(from, content.videoNote()));
   await expect(list.getByTestId("message-videoNote").locator("video")).toBeVisible();
   await phoneDelivers(id, waMessage(from, content.reaction(target, "")));

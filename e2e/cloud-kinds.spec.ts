@@ -73,7 +73,8 @@ test("an order, an ad, a forwarded message, an unsupported poll and a number cha
   await expect(list.getByTestId("message-forwarded")).toHaveText(t("pt", "messageDetails.forwarded.frequently"));
 
   await expect(list.getByTestId("message-unsupported")).toHaveText(
-    t("pt", "messagesList.unsupported", { kind: "poll_creation" }),
+    // WhatsApp's kind name in the agent's words: "Mensagem não suportada: enquete — abra no celular".
+    t("pt", "messagesList.unsupported", { kind: t("pt", "messageKinds.poll_creation") }),
   );
   await expect(list.getByTestId("message-notice-reason")).toContainText("Message type unknown");
 

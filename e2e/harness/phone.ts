@@ -1,4 +1,5 @@
 /** The phone's side of the scripted WhatsApp Web (whatsapp-web-main.ts's control API). */
+import { proto, type WAMessage } from "@whiskeysockets/baileys";
 import { readEnv } from "./env.js";
 import { expect } from "./fixtures.js";
 
@@ -30,6 +31,20 @@ export async function customerWrites(whatsappId: number, message: CustomerMessag
     body: JSON.stringify(message),
   });
   expect(res.status, "WhatsApp Web customer message").toBe(204);
+}
+
+/**
+ * The phone delivers any message in Baileys' own shape (a poll, a vote, an event…): the
+ * WebMessageInfo travels as protobuf JSON and the scripted socket rebuilds it with fromObject.
+ */
+export async function phoneDelivers(whatsappId: number, message: WAMessage) {
+  const json = { ...proto.WebMessageInfo.fromObject(message).toJSON(), key: { ...message.key } };
+  const res = await fetch(`${readEnv("whatsappWebControl")}/raw/${whatsappId}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(json),
+  });
+  expect(res.status, "WhatsApp Web raw message").toBe(204);
 }
 
 /** What the server sent through a connection: a text, or the kind of any other content ("delete", "image", …). */

@@ -8,10 +8,13 @@
  *   POST /open/{whatsappId}  the new socket opens (CONNECTED)
  *   POST /contacts/{whatsappId}  the phone shares its saved contacts (harness/phone-book.ts)
  *   POST /message/{whatsappId}   a customer writes: {number, name, text} (and is known to number checks)
+ *   POST /raw/{whatsappId}       any message in Baileys' own shape: a WebMessageInfo as JSON (protobuf
+ *                                JSON, bytes in base64; the key's LID alternatives beside its fields)
  *   GET  /sent/{whatsappId}      what the connection sent: [{jid, text}] or [{jid, kind}] for other content
  */
 import { createServer, type IncomingMessage } from "node:http";
 import { runServer } from "../../apps/server/src/run.js";
+import { proto, type WAMessage } from "@whiskeysockets/baileys";
 import { content, pnJid, waMessage } from "../../apps/server/test/baileys-messages.js";
 import { FakeWhatsAppWeb, type FakeSocket, type SentPayload } from "../../apps/server/test/fake-baileys.js";
 import { phoneBook } from "./phone-book.js";
@@ -74,6 +77,13 @@ const routes: Record<string, Route> = {
     // Whoever writes is on WhatsApp: number checks (new tickets, the external API) find them.
     socket.registered.set(number, true);
     socket.messages([waMessage({ chat: pnJid(number), pushName: name }, content.text(text))]);
+  }),
+  "POST raw": onLatest((socket, body) => {
+    const json = body as { key: WAMessage["key"] };
+    // fromObject rebuilds the protobuf fields; the LID alternatives (no protobuf fields) are kept from the JSON.
+    const message = proto.WebMessageInfo.fromObject(json) as WAMessage;
+    message.key = { ...message.key, ...json.key };
+    socket.messages([message]);
   }),
   "GET sent": async (id) => ({
     status: 200,

@@ -69,7 +69,12 @@ export interface InboundMessage {
   quotedWid?: string;
   /** A reaction: the emoji and the provider id of the message it reacts to. */
   reaction?: { emoji: string; targetWid: string };
-  /** An edit of an earlier message (body replaces it, isEdited). */
+  /**
+   * A vote on an earlier poll (WhatsApp Web): the voter's latest choice replaces their earlier one on
+   * the poll's details; the vote is no message of its own.
+   */
+  pollVote?: { targetWid: string; voter: string; options: string[] };
+  /** An edit of an earlier message (body replaces it, isEdited, the old text kept in details.edits). */
   editOfWid?: string;
   /** A revoke ("deleted for everyone") of an earlier message. */
   revokeOfWid?: string;

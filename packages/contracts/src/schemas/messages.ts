@@ -52,6 +52,8 @@ export interface MessageDetails {
    * An unsupported kind's or a notice's reason, as WhatsApp gave it (Cloud API error title/details). Cloud API
    * kinds: an unsupported kind as WhatsApp names it ("poll_creation", "edit", "unknown"); "numberChange" (the
    * contact moved from `from` to `to`), "numberChangeKept" (another contact had `to`: both kept), or a `system` type.
+   * WhatsApp Web's notices about an earlier message (quoted): kind "editUnreadable" (reason: why the
+   * edit could not be read) and "eventResponse" (reason: GOING, NOT_GOING, MAYBE, or "" unreadable).
    */
   notice?: { kind: string; reason: string; from?: string; to?: string };
   order?: { catalogId: string; items: OrderItem[]; total: { amount: number; currency: string } | null; note: string };

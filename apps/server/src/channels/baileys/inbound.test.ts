@@ -253,8 +253,12 @@ describe("inboundOf: what the customer wrote", () => {
   });
 
   it("names a kind it cannot show instead of dropping it", () => {
-    const poll = waMessage(from, { pollCreationMessage: { name: "?", options: [{ optionName: "a" }] } });
-    expect(map(poll)).toMatchObject({ mediaType: "unsupported", body: "pollCreationMessage", media: undefined });
+    const call = waMessage(from, { scheduledCallCreationMessage: { callType: 1, title: "Reunião" } });
+    expect(map(call)).toMatchObject({
+      mediaType: "unsupported",
+      body: "scheduledCallCreationMessage",
+      media: undefined,
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import { locationBody } from "../cloud/inbound.js";
 import type { InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
 import { chatDigits, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
+import { richContentOf } from "./rich-content.js";
 
 type MediaNode = {
   mimetype?: string | null;
@@ -33,13 +34,14 @@ interface Content {
     /** The content Baileys downloads from, when a wrapper it does not open hides the media. */
     from?: proto.IMessage;
   };
+  details?: InboundMessage["details"];
   reaction?: InboundMessage["reaction"];
   editOfWid?: string;
   revokeOfWid?: string;
 }
 
 /** The text a message shows: its text or its media's caption (what an edit replaces). */
-function textOf(m: proto.IMessage | null | undefined): string {
+export function textOf(m: proto.IMessage | null | undefined): string {
   const c = normalizeMessageContent(m);
   return (
     c?.conversation ??
@@ -91,8 +93,9 @@ function contentOf(c: proto.IMessage): Content | undefined {
   if (text !== null && text !== undefined) return { mediaType: "chat", body: text };
   if (c.imageMessage) return captioned("image", c.imageMessage, "image/jpeg");
   if (c.videoMessage) return captioned("video", c.videoMessage, "video/mp4");
-  // A video note (the round video) is a video like any other to the pipeline.
-  if (c.ptvMessage) return captioned("video", c.ptvMessage, "video/mp4", "video-note");
+  // A video note (the round video) is a video the web draws round.
+  if (c.ptvMessage)
+    return { ...captioned("video", c.ptvMessage, "video/mp4", "video-note"), details: { videoNote: true } };
   if (c.audioMessage) {
     const node = c.audioMessage;
     // A voice note (ptt) is an OGG/Opus audio like any other to the pipeline.
@@ -137,7 +140,7 @@ function contentOf(c: proto.IMessage): Content | undefined {
     c.interactiveResponseMessage?.body?.text;
   if (choice) return { mediaType: "chat", body: choice };
   if (c.groupInviteMessage) return { mediaType: "chat", body: inviteBody(c.groupInviteMessage) };
-  return unsupportedContent(c);
+  return richContentOf(c) ?? unsupportedContent(c);
 }
 
 /** A group invite: the group's name, the sender's words and the link that joins it. */
@@ -181,10 +184,13 @@ export function rawOf(message: WAMessage): unknown {
 const viewOnceStub: Content = { mediaType: "unsupported", body: "viewOnce" };
 
 /** Who wrote a message, where and when: what a notice needs when the content cannot be shown. */
-type Envelope = Pick<InboundMessage, "wid" | "chatNumber" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp">;
+export type Envelope = Pick<
+  InboundMessage,
+  "wid" | "chatNumber" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp"
+>;
 
 /** Null for what is no customer's chat: status updates, channels, broadcast lists, a message without id. */
-function envelopeOf(message: WAMessage, groupSubject?: string): Envelope | null {
+export function envelopeOf(message: WAMessage, groupSubject?: string): Envelope | null {
   const { key } = message;
   const jid = key.remoteJid;
   if (!jid || !key.id || isSkippedJid(jid)) return null;
@@ -228,6 +234,7 @@ export function inboundOf(
     ...envelope,
     mediaType: content.mediaType,
     body: content.body,
+    details: content.details,
     media: media
       ? async () => {
           const mimetype = media.node.mimetype || media.fallbackMimetype;

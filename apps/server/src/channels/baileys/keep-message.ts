@@ -10,6 +10,7 @@ import type { WAMessage } from "@whiskeysockets/baileys";
 import type { FastifyBaseLogger } from "fastify";
 import type { InboundMessage } from "../driver.js";
 import { inboundOf, noticeOf } from "./inbound.js";
+import { isSecretUpdate, secretUpdateOf, type StoredRaw } from "./secret-updates.js";
 
 export interface KeepOptions {
   download: (message: WAMessage) => Promise<Readable>;
@@ -18,6 +19,10 @@ export interface KeepOptions {
   /** Older than the pairing: the phone's history, not a new conversation. */
   isHistory(timestamp: Date): boolean;
   store(inbound: InboundMessage): Promise<void>;
+  /** An earlier message as stored, for what only its secret opens (votes, encrypted edits). */
+  storedRaw: StoredRaw;
+  /** Our own jids (phone and LID), the author of what was sent from the phone. */
+  ownJids: string[];
   log: FastifyBaseLogger;
 }
 
@@ -27,7 +32,9 @@ export async function keepMessage(message: WAMessage, options: KeepOptions): Pro
   const { groupSubject, log } = options;
   let inbound: InboundMessage | null;
   try {
-    inbound = inboundOf(message, options.download, groupSubject);
+    inbound = isSecretUpdate(message)
+      ? await secretUpdateOf(message, { storedRaw: options.storedRaw, ownJids: options.ownJids, log }, groupSubject)
+      : inboundOf(message, options.download, groupSubject);
   } catch (err) {
     inbound = noticeOf(message, reasonOf(err), groupSubject);
     if (!inbound) throw err;

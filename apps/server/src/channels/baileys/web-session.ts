@@ -25,7 +25,7 @@ import { callWatcher } from "./calls.js";
 import { acksOf, receiptAcksOf } from "./acks.js";
 import { keepMessage } from "./keep-message.js";
 import { reuploadingDownload } from "./media-reupload.js";
-import { sentContent } from "./sent-content.js";
+import { secretSources, sentContent } from "./sent-content.js";
 import { mergePhoneBook, phoneBookEntries, type PhoneBook } from "./phone-book.js";
 import type { BaileysSocket, WhatsAppWeb } from "./socket.js";
 
@@ -250,21 +250,18 @@ export class WebSession {
   /** Each message on its own: one that fails leaves the rest of the batch untouched. */
   private async onMessages(socket: BaileysSocket, messages: WAMessage[]): Promise<void> {
     const download = reuploadingDownload(this.options.whatsappWeb, socket, this.log);
-    const isHistory = (timestamp: Date) => this.isHistory(timestamp);
     const store = async (inbound: InboundMessage) => this.events?.message(inbound);
+    const secrets = secretSources(this.options.db, this.whatsappId, socket.user);
+    const isHistory = (timestamp: Date) => !this.pairedAt || timestamp < this.pairedAt;
     for (const message of messages) {
       try {
         await withPhoneNumbers(socket, message);
         const groupSubject = await this.groupSubjects.of(socket, message.key.remoteJid);
-        await keepMessage(message, { download, groupSubject, isHistory, store, log: this.log });
+        await keepMessage(message, { download, groupSubject, isHistory, store, ...secrets, log: this.log });
       } catch (err) {
         this.log.error({ err, wid: message.key.id }, "WhatsApp Web message lost: neither it nor a notice stored");
       }
     }
-  }
-
-  private isHistory(timestamp: Date): boolean {
-    return !this.pairedAt || timestamp < this.pairedAt;
   }
 
   private async onAcks(updates: ReturnType<typeof acksOf>): Promise<void> {

@@ -89,13 +89,42 @@ describe("group messages", () => {
   });
 });
 
+describe("reactions in a group", () => {
+  const group = { chatNumber: "120363025246125487", isGroup: true, chatName: "Clientes" };
+
+  it("replace only the same participant's reaction: another's stays", async () => {
+    const t = await company();
+    expect((await setGroupSetting(t.admin.token, "disabled")).statusCode).toBe(200);
+    const ana = { number: "5511988880011", name: "Ana" };
+    const beto = { number: "5511988880012", name: "Beto" };
+    const target = await t.receive({ ...group, sender: ana, body: "promoção amanhã" });
+    const react = (sender: typeof ana, emoji: string) =>
+      t.receive({
+        ...group,
+        sender,
+        mediaType: "reactionMessage",
+        body: emoji,
+        reaction: { emoji, targetWid: target },
+      });
+    await react(ana, "👍");
+    await react(beto, "😮");
+    await react(ana, "❤️");
+    const rows = await s.ctx.db.select().from(messages).where(eq(messages.companyId, t.company.id));
+    const shown = rows.filter((m) => m.mediaType === "reactionMessage" && !m.isDeleted).map((m) => m.body);
+    expect(shown.sort()).toEqual(["❤️", "😮"].sort());
+    expect(t.seen.filter((e) => e.action === "update").map((e) => e.message.body)).toEqual(["👍"]);
+  });
+});
+
 describe("edits, revokes and the phone", () => {
-  it("an edit replaces the body of the original and marks it edited", async () => {
+  it("an edit replaces the body of the original, marks it edited and keeps each old text", async () => {
     const t = await company();
     const wid = await t.receive({ body: "preço 10" });
     await t.receive({ editOfWid: wid, body: "preço 12" });
-    expect(t.seen.map((e) => e.action)).toEqual(["create", "update"]);
-    expect(t.seen[1]!.message).toMatchObject({ id: t.seen[0]!.message.id, body: "preço 12", isEdited: true });
+    await t.receive({ editOfWid: wid, body: "preço 13" });
+    expect(t.seen.map((e) => e.action)).toEqual(["create", "update", "update"]);
+    expect(t.seen[2]!.message).toMatchObject({ id: t.seen[0]!.message.id, body: "preço 13", isEdited: true });
+    expect(t.seen[2]!.message.details!.edits!.map((e) => e.body)).toEqual(["preço 10", "preço 12"]);
     const rows = await s.ctx.db.select().from(messages).where(eq(messages.companyId, t.company.id));
     expect(rows).toHaveLength(1);
   });

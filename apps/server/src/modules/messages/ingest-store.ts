@@ -214,16 +214,26 @@ export async function storedMessage(db: Db, connection: IngestConnection, wid: s
   return row;
 }
 
-/** An edit replaces the original's body; a revoke marks it deleted, its text kept for the agents. */
+/** The text an edit replaces, appended to details.edits (oldest first) as the column read before the update. */
+const editsWith = (at: Date) => sql`jsonb_set(coalesce(${messages.details}, '{}'::jsonb), '{edits}',
+  coalesce(${messages.details}->'edits', '[]'::jsonb)
+  || jsonb_build_array(jsonb_build_object('body', ${messages.body}, 'editedAt', ${at.toISOString()}::text)))`;
+
+/**
+ * An edit replaces the original's body, the old text kept in its edit history; a revoke marks it
+ * deleted, its text kept for the agents.
+ */
 export async function changeStored(
   db: Db,
   connection: IngestConnection,
-  change: { wid: string; body?: string; revoked?: boolean },
+  change: { wid: string; body?: string; revoked?: boolean; at?: Date },
 ) {
   const [row] = await db
     .update(messages)
     .set({
-      ...(change.body !== undefined ? { body: change.body, isEdited: true } : {}),
+      ...(change.body !== undefined
+        ? { body: change.body, isEdited: true, details: editsWith(change.at ?? new Date()) }
+        : {}),
       ...(change.revoked ? { isDeleted: true } : {}),
       updatedAt: new Date(),
     })

@@ -148,10 +148,11 @@ describe("inbound kinds", () => {
       body: "👍",
       quotedMsg: { body: "Qual o prazo?" },
     });
-    // Taking the reaction back stores nothing new.
+    // Taking the reaction back stores nothing new: the reaction's bubble is updated as removed.
     const before = t.messagesSeen.length;
     await t.says({ from, reaction: { messageId: first, emoji: "" } });
-    expect(t.messagesSeen).toHaveLength(before);
+    expect(t.messagesSeen).toHaveLength(before + 1);
+    expect(t.messagesSeen.at(-1)).toMatchObject({ action: "update", message: { body: "👍", isDeleted: true } });
   });
 });
 

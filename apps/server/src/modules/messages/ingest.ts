@@ -4,7 +4,8 @@
  * announced to the company's sockets. A driver acknowledges the provider only
  * after this resolves, so nothing is lost; a repeat stores nothing twice.
  *
- * Steps: strings made storable (ingest-storable.ts) → filter (group setting, edits/revokes, removed reactions) →
+ * Steps: strings made storable (ingest-storable.ts) → filter (group setting, edits/revokes, poll votes,
+ * reactions replacing the same person's earlier one: ingest-updates.ts) →
  * a number change moves its contact first (number-change.ts) → for media,
  * already stored? then the file streamed into company storage, within the
  * size limit (outside any transaction: it is a network download) →
@@ -26,13 +27,16 @@ import { keepInboundFile } from "./inbound-file.js";
 import { storableInbound } from "./ingest-storable.js";
 import { applyNumberChange } from "./number-change.js";
 import { changeStored, storedMessage, storeInbound, type IngestConnection } from "./ingest-store.js";
+import { applyPollVote, replaceReactions } from "./ingest-updates.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, received: InboundMessage): Promise<void> {
   const storable = storableInbound(received);
   if (storable.isGroup && (await settingValue(ctx.db, connection.companyId, "CheckMsgIsGroup")) === "enabled") return;
   const inbound = await applyNumberChange(ctx, connection, storable);
   if (inbound.editOfWid || inbound.revokeOfWid) return applyChange(ctx, connection, inbound);
-  // Taking a reaction back leaves the stored one: the ticket keeps what the customer did.
+  if (inbound.pollVote) return applyPollVote(ctx, connection, inbound);
+  // As WhatsApp shows them: one reaction per person per message, and an empty one takes it back.
+  if (inbound.reaction) await replaceReactions(ctx, connection, inbound);
   if (inbound.reaction && !inbound.reaction.emoji) return;
   // Only a repeat with media is worth a look first (no second download); storeInbound skips repeats itself.
   if (inbound.media) {
@@ -85,7 +89,7 @@ async function storeMedia(
 
 async function applyChange(ctx: Context, connection: IngestConnection, inbound: InboundMessage) {
   const changed = inbound.editOfWid
-    ? await changeStored(ctx.db, connection, { wid: inbound.editOfWid, body: inbound.body })
+    ? await changeStored(ctx.db, connection, { wid: inbound.editOfWid, body: inbound.body, at: inbound.timestamp })
     : await changeStored(ctx.db, connection, { wid: inbound.revokeOfWid!, revoked: true });
   // Unknown original (older than this install, or never stored): nothing to change.
   if (!changed) return;

@@ -12,6 +12,7 @@ import ExpandMore from "@mui/icons-material/ExpandMore";
 import type { MessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { AckIcon } from "./AckIcon";
+import { EditHistory } from "./EditHistory";
 import { ForwardedMark } from "./ForwardedMark";
 import { MessageContent } from "./MessageContent";
 import { NoticeReason } from "./NoticeLine";
@@ -110,16 +111,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           </Box>
         )}
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 0.5, mt: 0.25 }}>
-          {message.isEdited && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ fontStyle: "italic" }}
-              data-testid="message-edited"
-            >
-              {t("messagesList.edited")}
-            </Typography>
-          )}
+          {message.isEdited && <EditHistory edits={message.details?.edits} />}
           <Typography variant="caption" color="text.secondary" sx={{ fontSize: 11 }}>
             {timeLabel(message.createdAt)}
           </Typography>

@@ -4,7 +4,7 @@
  * button for any other file, a notice for a file that was not received or a
  * kind the server cannot show, an order, a notice, or text.
  */
-import { Avatar, Box, Button, CircularProgress, Typography } from "@mui/material";
+import { Box, Button, CircularProgress, Typography } from "@mui/material";
 import BlockOutlined from "@mui/icons-material/BlockOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import PhoneMissed from "@mui/icons-material/PhoneMissed";
@@ -12,7 +12,11 @@ import type { MessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../../api/download";
 import { toastError } from "../../../api/toast-error";
-import { bodyKind, parseLocation, parseVcard, textParts, timeLabel, unsupportedNoticeKey } from "./messageRules";
+import { bodyKind, kindKey, parseLocation, textParts, timeLabel, unsupportedNoticeKey } from "./messageRules";
+import { ChangeNotice } from "./ChangeNotice";
+import { ContactCards } from "./ContactCards";
+import { EventCard } from "./EventCard";
+import { PollCard } from "./PollCard";
 import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
 import { NoticeLine } from "./NoticeLine";
 import { OrderCard } from "./OrderCard";
@@ -44,15 +48,23 @@ export function MessageText({ text }: { text: string }) {
   );
 }
 
-function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio" | "video" }) {
+/** A video note is a round video, as WhatsApp shows it. */
+const roundVideo = { width: 240, height: 240, maxWidth: "100%", borderRadius: "50%", bgcolor: "grey.900" };
+
+function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio" | "video" | "videoNote" }) {
   const { ref, near } = useNearView<HTMLDivElement>();
   const { url, failed } = useMediaUrl(message.mediaUrl, near);
   const { t } = useTranslation();
-  const box = kind === "audio" ? { width: 280, maxWidth: "100%" } : { width: 300, maxWidth: "100%", minHeight: 120 };
+  const box =
+    kind === "audio"
+      ? { width: 280, maxWidth: "100%" }
+      : kind === "videoNote"
+        ? roundVideo
+        : { width: 300, maxWidth: "100%", minHeight: 120 };
   return (
     <Box
       ref={ref}
-      sx={{ ...box, display: "grid", placeItems: "center", borderRadius: 1, overflow: "hidden" }}
+      sx={{ display: "grid", placeItems: "center", borderRadius: 1, overflow: "hidden", ...box }}
       data-testid={`message-${kind}`}
     >
       {failed ? (
@@ -71,6 +83,15 @@ function Media({ message, kind }: { message: MessageDto; kind: "image" | "audio"
         />
       ) : kind === "audio" ? (
         <audio controls src={url} style={{ width: "100%" }} />
+      ) : kind === "videoNote" ? (
+        // Round, as WhatsApp shows it: no control bar to clip, a tap plays or pauses.
+        <video
+          src={url}
+          playsInline
+          title={t("messageDetails.videoNote.play")}
+          onClick={(e) => void (e.currentTarget.paused ? e.currentTarget.play() : e.currentTarget.pause())}
+          style={{ width: "100%", height: "100%", objectFit: "cover", cursor: "pointer" }}
+        />
       ) : (
         <video controls src={url} style={{ width: "100%", maxHeight: 320 }} />
       )}
@@ -129,6 +150,10 @@ function Caption({ message }: { message: MessageDto }) {
 
 export function MessageContent({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
+  const kindName = (kind: string) => {
+    const key = kindKey(kind);
+    return key ? t(key, { defaultValue: kind }) : kind;
+  };
   const kind = bodyKind(message);
   switch (kind) {
     case "location":
@@ -136,6 +161,7 @@ export function MessageContent({ message }: { message: MessageDto }) {
     case "image":
     case "audio":
     case "video":
+    case "videoNote":
       return (
         <>
           <Media message={message} kind={kind} />
@@ -149,20 +175,14 @@ export function MessageContent({ message }: { message: MessageDto }) {
           <Typography variant="body2">{t("messagesList.lostCall", { time: timeLabel(message.createdAt) })}</Typography>
         </Box>
       );
-    case "contactCard": {
-      const card = parseVcard(message.body);
-      return (
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, minWidth: 200 }} data-testid="message-contact">
-          <Avatar>{card.name.charAt(0).toUpperCase()}</Avatar>
-          <Box>
-            <Typography variant="subtitle2">{card.name}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {card.number}
-            </Typography>
-          </Box>
-        </Box>
-      );
-    }
+    case "contactCard":
+      return <ContactCards body={message.body} />;
+    case "poll":
+      return <PollCard poll={message.details!.poll!} />;
+    case "event":
+      return <EventCard event={message.details!.event!} />;
+    case "changeNotice":
+      return <ChangeNotice notice={message.details!.notice!} />;
     case "file":
       return (
         <>
@@ -194,7 +214,7 @@ export function MessageContent({ message }: { message: MessageDto }) {
           data-testid="message-unsupported"
         >
           <BlockOutlined fontSize="inherit" />
-          {t(unsupportedNoticeKey(message.body), { kind: message.body })}
+          {t(unsupportedNoticeKey(message.body), { kind: kindName(message.body) })}
         </Typography>
       );
     case "order":

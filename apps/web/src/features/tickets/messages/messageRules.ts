@@ -20,10 +20,14 @@ function dayKey(iso: string): number {
   return d.getFullYear() * 10_000 + d.getMonth() * 100 + d.getDate();
 }
 
-/** Oldest first, each message once (a realtime create may race a page load). */
+/** A reaction replaced or taken back: WhatsApp no longer shows it, and neither does the list. */
+const isWithdrawnReaction = (m: MessageDto) => m.mediaType === "reactionMessage" && m.isDeleted;
+
+/** Oldest first, each message once (a realtime create may race a page load), without withdrawn reactions. */
 export function orderMessages(messages: MessageDto[]): MessageDto[] {
   const byId = new Map<number, MessageDto>();
   for (const m of messages) byId.set(m.id, m);
+  for (const [id, m] of byId) if (isWithdrawnReaction(m)) byId.delete(id);
   return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 
@@ -94,8 +98,15 @@ export type MessageBodyKind =
   | "file"
   | "missingFile"
   | "unsupported"
+  | "poll"
+  | "event"
+  | "videoNote"
+  | "changeNotice"
   | "order"
   | "notice";
+
+/** Notices about an earlier message sealed with its secret (ChangeNotice.tsx). */
+const changeNoticeKinds = new Set(["editUnreadable", "eventResponse"]);
 
 export function bodyKind(
   message: Pick<MessageDto, "mediaType" | "mediaUrl"> & { details?: MessageDto["details"] },
@@ -113,17 +124,19 @@ export function bodyKind(
     case "audio":
       return message.mediaUrl ? "audio" : "missingFile";
     case "video":
-      return message.mediaUrl ? "video" : "missingFile";
+      if (!message.mediaUrl) return "missingFile";
+      return message.details?.videoNote ? "videoNote" : "video";
+    case "poll":
+      return message.details?.poll ? "poll" : "text";
+    case "event":
+      return message.details?.event ? "event" : "text";
     // An order without its details (none should be) shows its body's summary.
     case "order":
       return message.details?.order ? "order" : "text";
     case "notice":
-      return "notice";
-    // Until the web draws their details, the body's summary stands for polls and events.
+      return changeNoticeKinds.has(message.details?.notice?.kind ?? "") ? "changeNotice" : "notice";
     case "chat":
     case "reactionMessage":
-    case "poll":
-    case "event":
       return "text";
     case "unsupported":
       return "unsupported";
@@ -136,6 +149,29 @@ export function bodyKind(
 /** The i18n key of an "unsupported" notice: view-once media has its own words, any other kind is named. */
 export function unsupportedNoticeKey(kind: string): "messagesList.viewOnce" | "messagesList.unsupported" {
   return kind === "viewOnce" ? "messagesList.viewOnce" : "messagesList.unsupported";
+}
+
+/**
+ * The i18n key naming a message kind (Baileys' content type names, the Cloud API's types), or
+ * null for a body that is no plain kind name (a notice with its reason): then the raw text shows.
+ */
+export function kindKey(kind: string): string | null {
+  return /^[A-Za-z0-9_]+$/.test(kind) ? `messageKinds.${kind}` : null;
+}
+
+/** Each option with how many voters chose it, and how many voted at all. */
+export function pollTally(poll: NonNullable<NonNullable<MessageDto["details"]>["poll"]>) {
+  const rows = poll.options.map((option) => ({
+    option,
+    votes: poll.votes.filter((v) => v.options.includes(option)).length,
+  }));
+  return { rows, voters: poll.votes.filter((v) => v.options.length > 0).length };
+}
+
+/** Every card of a body holding one or several vCards. */
+export function parseVcards(body: string): { name: string; number: string }[] {
+  const cards = body.split(/(?=BEGIN:VCARD)/).filter((card) => card.trim());
+  return cards.length ? cards.map(parseVcard) : [parseVcard(body)];
 }
 
 /** A vCard's display name and first phone number, for the contact card. */

@@ -18,7 +18,7 @@
 import { and, eq } from "drizzle-orm";
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { Database, Db } from "../../db/client.js";
-import type { contacts} from "../../db/schema/index.js";
+import type { contacts } from "../../db/schema/index.js";
 import { messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";

@@ -181,6 +181,15 @@ export interface ChannelEvents {
   call(call: InboundCall, reject: () => Promise<void>): Promise<void>;
   /** An inbound item the driver could not read: kept whole with the reason, so nothing is lost untraced. */
   rejected(rejection: InboundRejection): Promise<void>;
+  /** WhatsApp told the number behind a user id (WhatsApp Web's LID mapping): the contact known by it gains it. */
+  identity(update: IdentityUpdate): Promise<void>;
+}
+
+/** A user id ("<digits>@lid") and the number WhatsApp says is behind it. */
+export interface IdentityUpdate {
+  userId: string;
+  /** Digits only. */
+  number: string;
 }
 
 /** An item as the provider sent it (a webhook change, message or status) and why it could not be read. */
@@ -195,8 +204,9 @@ export interface InboundRejection {
  */
 export interface InboundCall {
   callId: string;
-  /** Digits of the caller's number. */
+  /** Digits of the caller's number; "" when WhatsApp names the caller by LID only (chatUser). */
   chatNumber: string;
+  chatUser?: WhatsAppIdentity;
   chatName: string;
   isVideo: boolean;
   isGroup: boolean;

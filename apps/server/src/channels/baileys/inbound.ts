@@ -11,7 +11,7 @@ import { getContentType, normalizeMessageContent, proto, toNumber, type WAMessag
 import { locationBody } from "../cloud/inbound.js";
 import type { InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
-import { chatDigits, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
+import { chatOf, isGroupJid, isSkippedJid, personOf } from "./jid.js";
 
 type MediaNode = {
   mimetype?: string | null;
@@ -181,7 +181,10 @@ export function rawOf(message: WAMessage): unknown {
 const viewOnceStub: Content = { mediaType: "unsupported", body: "viewOnce" };
 
 /** Who wrote a message, where and when: what a notice needs when the content cannot be shown. */
-type Envelope = Pick<InboundMessage, "wid" | "chatNumber" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp">;
+type Envelope = Pick<
+  InboundMessage,
+  "wid" | "chatNumber" | "chatUser" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp"
+>;
 
 /** Null for what is no customer's chat: status updates, channels, broadcast lists, a message without id. */
 function envelopeOf(message: WAMessage, groupSubject?: string): Envelope | null {
@@ -191,15 +194,17 @@ function envelopeOf(message: WAMessage, groupSubject?: string): Envelope | null 
   const fromMe = Boolean(key.fromMe);
   const isGroup = isGroupJid(jid);
   const pushName = message.pushName ?? "";
+  const chat = chatOf(jid, key.remoteJidAlt);
   return {
     wid: key.id,
-    chatNumber: chatDigits(jid, key.remoteJidAlt),
+    chatNumber: chat.number,
+    ...(chat.userId ? { chatUser: { userId: chat.userId } } : {}),
     isGroup,
     // Our own push name is on what we sent: it never names the customer.
     chatName: isGroup ? (groupSubject ?? "") : fromMe ? "" : pushName,
     sender:
       isGroup && !fromMe
-        ? { number: personDigits(key.participant ?? message.participant, key.participantAlt), name: pushName }
+        ? { ...personOf(key.participant ?? message.participant, key.participantAlt), name: pushName }
         : undefined,
     fromMe,
     timestamp: dateOf(message.messageTimestamp),

@@ -1,4 +1,8 @@
-/** One row of the contacts table: avatar, name, number, email and the row actions of business-areas §2.3. */
+/**
+ * One row of the contacts table: avatar, name, number (and WhatsApp username,
+ * the only handle of a customer WhatsApp gives no number for), email and the
+ * row actions of business-areas §2.3.
+ */
 import { Avatar, Box, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
 import WhatsApp from "@mui/icons-material/WhatsApp";
 import type { ContactDto } from "@balcao/contracts";
@@ -28,7 +32,14 @@ export function ContactRow({ contact, mayDelete, onEdit, onDelete, onNewTicket }
       <TableCell data-testid="contact-row-name" sx={{ overflowWrap: "break-word" }}>
         {contact.name}
       </TableCell>
-      <TableCell data-testid="contact-row-number">{contact.number}</TableCell>
+      <TableCell data-testid="contact-row-number">
+        {contact.number}
+        {contact.username && (
+          <Box component="span" sx={{ display: "block", color: "text.secondary" }} data-testid="contact-row-username">
+            {t("contactDrawer.username", { username: contact.username })}
+          </Box>
+        )}
+      </TableCell>
       <TableCell data-testid="contact-row-email" sx={{ ...hideOnPhone, wordBreak: "break-all" }}>
         {contact.email}
       </TableCell>

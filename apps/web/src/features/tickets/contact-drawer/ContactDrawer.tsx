@@ -103,9 +103,20 @@ function DrawerBody({ ticket, onClose }: Omit<Props, "persistent">) {
             <Typography variant="h6" data-testid="drawer-name" sx={{ overflowWrap: "anywhere" }}>
               {c.name}
             </Typography>
-            <Link href={`tel:${c.number}`} underline="hover" sx={{ display: "block" }} data-testid="drawer-number">
-              {c.number}
-            </Link>
+            {c.number ? (
+              <Link href={`tel:${c.number}`} underline="hover" sx={{ display: "block" }} data-testid="drawer-number">
+                {c.number}
+              </Link>
+            ) : (
+              <Typography variant="body2" color="text.secondary" data-testid="drawer-no-number">
+                {t("contactDrawer.noNumber")}
+              </Typography>
+            )}
+            {c.username && (
+              <Typography variant="body2" color="text.secondary" data-testid="drawer-username">
+                {t("contactDrawer.username", { username: c.username })}
+              </Typography>
+            )}
             {c.email && (
               <Link href={`mailto:${c.email}`} underline="hover" sx={{ display: "block" }} data-testid="drawer-email">
                 {c.email}

@@ -60,6 +60,7 @@ test("a username-only customer's ticket is shown by @username and answered throu
   await expect(drawer.getByTestId("drawer-no-number")).toHaveText(t("pt", "contactDrawer.noNumber"));
   await expect(drawer.getByTestId("drawer-number")).toHaveCount(0);
   if (shots) await page.screenshot({ path: `${shots}/username-drawer.png` });
+  await drawer.getByTestId("contact-drawer-close").click();
 
   await page.getByTestId("message-text").fill("Entregamos sim, Carla!");
   await page.getByTestId("send-button").click();

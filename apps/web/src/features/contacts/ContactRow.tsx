@@ -8,6 +8,7 @@ import WhatsApp from "@mui/icons-material/WhatsApp";
 import type { ContactDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { RowAction } from "../lists/ListPage";
+import { initialOf } from "./initialOf";
 
 interface Props {
   contact: ContactDto;
@@ -26,7 +27,7 @@ export function ContactRow({ contact, mayDelete, onEdit, onDelete, onNewTicket }
     <TableRow hover data-testid={`contact-row-${contact.id}`}>
       <TableCell padding="checkbox" sx={{ ...hideOnSmallPhone, pl: 1 }}>
         <Avatar src={contact.profilePicUrl || undefined} alt={contact.name} sx={{ width: 32, height: 32 }}>
-          {contact.name.charAt(0).toUpperCase()}
+          {initialOf(contact.name)}
         </Avatar>
       </TableCell>
       <TableCell data-testid="contact-row-name" sx={{ overflowWrap: "break-word" }}>

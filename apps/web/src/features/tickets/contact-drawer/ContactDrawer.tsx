@@ -26,6 +26,7 @@ import { api } from "../../../api/http";
 import { useCompanyEvent } from "../../../app/socket";
 import { ContactEditForm } from "./ContactEditForm";
 import { TicketNotes } from "./TicketNotes";
+import { initialOf } from "../../contacts/initialOf";
 
 interface Props {
   ticket: TicketDto;
@@ -98,7 +99,7 @@ function DrawerBody({ ticket, onClose }: Omit<Props, "persistent">) {
               alt={c.name}
               sx={{ width: 120, height: 120, mx: "auto", mb: 1, fontSize: 48 }}
             >
-              {c.name.charAt(0).toUpperCase()}
+              {initialOf(c.name)}
             </Avatar>
             <Typography variant="h6" data-testid="drawer-name" sx={{ overflowWrap: "anywhere" }}>
               {c.name}

@@ -14,6 +14,7 @@ import { buildCloudConnection, cloudServerPerFile, customerNumber } from "../../
 import { buildTenant } from "../../../test/factories.js";
 import { envelope, newWamid, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
+import { messageForm, postForm } from "../../../test/messages.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -65,6 +66,14 @@ describe("a customer known by business-scoped user id (WhatsApp username)", () =
     const [sent] = await fake.waitForSent(1, userId);
     expect(sent!.body).toMatchObject({ recipient: userId, type: "text", text: { body: "Olá, Carla!" } });
     expect(sent!.body).not.toHaveProperty("to");
+
+    // A file too: uploaded, then sent by its media id to the same recipient.
+    const pdf = { name: "pedido.pdf", type: "application/pdf", data: Buffer.from("%PDF-1.4\n%%EOF\n") };
+    const file = await postForm(s, tenant.admin.token, ticket!.id, messageForm([pdf]));
+    expect(file.statusCode, file.body).toBe(200);
+    const [, document] = await fake.waitForSent(2, userId);
+    expect(document!.body).toMatchObject({ recipient: userId, type: "document" });
+    expect(document!.body).not.toHaveProperty("to");
 
     const status = await fake.status({ wid: sent!.id, status: "delivered" });
     expect(status.status).toBe(200);

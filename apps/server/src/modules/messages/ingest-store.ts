@@ -193,10 +193,12 @@ export async function storeInbound(
   media: StoredMedia | undefined,
 ): Promise<StoredInbound | undefined> {
   // In a group the participant who wrote is a contact too, and the message's sender.
+  const writer = inbound.isGroup && !inbound.fromMe ? inbound.sender : undefined;
+  // A participant WhatsApp names by neither number nor user id cannot be told apart: the group stands for them.
   const sender =
-    inbound.isGroup && inbound.sender && !inbound.fromMe
-      ? await upsertSender(database, connection, inbound.sender)
-      : undefined;
+    writer && (writer.number || writer.userId) ? await upsertSender(database, connection, writer) : undefined;
+  if (!inbound.chatNumber && !inbound.chatUser?.userId)
+    throw new Error(`ingest: ${inbound.wid} names its chat by neither a number nor a user id`);
   const chat = personValues(
     { number: inbound.chatNumber, name: inbound.chatName, ...inbound.chatUser },
     inbound.isGroup,

@@ -76,4 +76,19 @@ test("a username-only customer's ticket is shown by @username and answered throu
   await graph("POST", "/status", { wid: sent!.id, status: "delivered" });
   await expect(fromMe.getByTestId("message-ack")).toHaveAttribute("data-ack", "delivered");
   if (shots) await page.screenshot({ path: `${shots}/username-answered.png` });
+
+  // The contacts page finds the customer by username, and saves them without a number.
+  await page.getByTestId("menu-item-contacts").click();
+  await page.getByTestId("contacts-search").fill("@carla");
+  const row = page.locator('tr[data-testid^="contact-row-"]').filter({ hasText: "@carla.s" });
+  await expect(row.getByTestId("contact-row-username")).toHaveText("@carla.s");
+  await expect(row.getByTestId("contact-row-number")).toHaveText("@carla.s");
+  await row.getByTestId("contact-edit").click();
+  const modal = page.getByTestId("contact-modal");
+  await expect(modal.getByTestId("contact-number")).toHaveValue("");
+  await modal.getByTestId("contact-name").fill("Carla Souza");
+  await modal.getByTestId("contact-save").click();
+  await expect(modal).toBeHidden();
+  await expect(page.locator('tr[data-testid^="contact-row-"]').filter({ hasText: "Carla Souza" })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/username-contacts.png` });
 });

@@ -7,6 +7,7 @@
  * and the same contact once the number shows. Through the real, signed webhook
  * route; payloads rebuilt from Meta's samples with our own ids.
  */
+import type { ContactDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contacts, inboundRejections, messages, tickets } from "../../db/schema/index.js";
@@ -15,6 +16,7 @@ import { buildTenant } from "../../../test/factories.js";
 import { envelope, newWamid, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
 import { messageForm, postForm } from "../../../test/messages.js";
+import { connectSocket, flush, record } from "../../../test/sockets.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -81,10 +83,12 @@ describe("a customer known by business-scoped user id (WhatsApp username)", () =
     expect(stored!.ack).toBe(3);
   });
 
-  it("gives the username-only contact its number when a later message carries wa_id and user_id", async () => {
-    const { companyId, phoneNumberId } = await setup();
+  it("gives the username-only contact its number when a later message carries wa_id and user_id, telling the contacts page", async () => {
+    const { tenant, companyId, phoneNumberId } = await setup();
     const userId = newBsuid();
     const parentUserId = `BR.ENT.${Date.now()}`;
+    const socket = await connectSocket(s, tenant.admin.token);
+    const events = record<{ action: string; contact: ContactDto }>(socket, `company-${companyId}-contact`);
     await fake.customerMessage({ phoneNumberId, userId, username: "davi", name: "Davi", text: "sem número" });
     const number = customerNumber();
     const later = await fake.customerMessage({
@@ -104,6 +108,11 @@ describe("a customer known by business-scoped user id (WhatsApp username)", () =
     const [ticket, ...more] = await ticketsOf(companyId);
     expect(more).toEqual([]);
     expect(ticket!.unreadMessages).toBe(2);
+    await flush(s, socket);
+    expect(events.map((e) => [e.action, e.contact.number, e.contact.userId, e.contact.username])).toEqual([
+      ["create", "", userId, "davi"],
+      ["update", number, userId, "davi"],
+    ]);
   });
 
   it("gives a phone contact its user id and username, and finds it by either afterwards", async () => {

@@ -90,15 +90,15 @@ joined as (
     or (${p.parentUserId}::text is not null and contacts.parent_user_id is distinct from ${p.parentUserId}::text)
     or (${p.username}::text is not null and contacts.username is distinct from ${p.username}::text)
     or (${p.named}::boolean and ${madeUpName("contacts")} and contacts.name <> ${p.name}::text))
-  returning contacts.id
+  returning contacts.*
 )`;
 }
 
-/** The contact `inserted` made, as JSON with the row's field names (timestamps as text). */
-export const insertedContactJson = `(select json_build_object('id', id, 'companyId', company_id, 'name', name,
-    'number', number, 'userId', user_id, 'parentUserId', parent_user_id, 'username', username, 'email', email,
-    'profilePicUrl', profile_pic_url, 'isGroup', is_group, 'whatsappId', whatsapp_id,
-    'createdAt', created_at, 'updatedAt', updated_at) from inserted)`;
+/** The contact row a CTE returns (`inserted`, `joined`), as JSON with the row's field names (timestamps as text). */
+export const contactJson = (cte: "inserted" | "joined") => `(select json_build_object('id', id, 'companyId', company_id,
+    'name', name, 'number', number, 'userId', user_id, 'parentUserId', parent_user_id, 'username', username,
+    'email', email, 'profilePicUrl', profile_pic_url, 'isGroup', is_group, 'whatsappId', whatsapp_id,
+    'createdAt', created_at, 'updatedAt', updated_at) from ${cte})`;
 
 /** A join that met a number or user id another delivery committed meanwhile: run the statement again. */
 export function isIdentityRace(err: unknown): boolean {

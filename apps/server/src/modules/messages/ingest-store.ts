@@ -22,7 +22,7 @@ import type { contacts } from "../../db/schema/index.js";
 import { messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
-import { contactCtes, insertedContactJson, isIdentityRace, personValues } from "./ingest-contact.js";
+import { contactCtes, contactJson, isIdentityRace, personValues } from "./ingest-contact.js";
 import { lastMessageOf } from "./last-message.js";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -36,6 +36,8 @@ export interface StoredInbound {
   ticketId: number;
   /** Contacts this message made (the chat, a group's participant), for the contacts page. */
   newContacts: ContactRow[];
+  /** The chat's contact when this message changed it (a number or user id joined, a username, a name). */
+  changedContacts: ContactRow[];
 }
 
 /*
@@ -110,7 +112,7 @@ counted as (
 )
 select (select id from target) as "ticketId", (select id from message) as "messageId",
   exists (select 1 from stored) as "stored",
-  ${insertedContactJson} as "newContact"`;
+  ${contactJson("inserted")} as "newContact", ${contactJson("joined")} as "joinedContact"`;
 
 interface StoreResult {
   ticketId: number | null;
@@ -118,6 +120,8 @@ interface StoreResult {
   stored: boolean;
   /** The chat's contact when this statement made it (timestamps as JSON text). */
   newContact: ContactJson | null;
+  /** The chat's contact when this statement gave it an id it lacked, a username or a name. */
+  joinedContact: ContactJson | null;
 }
 
 /** A concurrent delivery's contact or ticket met at most once or twice; more means something else is wrong. */
@@ -137,7 +141,7 @@ with ${contactCtes({
   username: "null",
   now: "$7",
 })}
-select coalesce((select id from inserted), (select id from existing)) as "id", ${insertedContactJson} as "newContact"`;
+select coalesce((select id from inserted), (select id from existing)) as "id", ${contactJson("inserted")} as "newContact"`;
 
 type ContactJson = Omit<ContactRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
 const contactRow = (made: ContactJson): ContactRow => ({
@@ -237,7 +241,8 @@ export async function storeInbound(
   if (result.stored || result.ticketId === null || result.messageId === null) return undefined;
   const newContacts = result.newContact ? [contactRow(result.newContact)] : [];
   if (sender?.made) newContacts.push(sender.made);
-  return { messageId: result.messageId, ticketId: result.ticketId, newContacts };
+  const changedContacts = result.joinedContact ? [contactRow(result.joinedContact)] : [];
+  return { messageId: result.messageId, ticketId: result.ticketId, newContacts, changedContacts };
 }
 
 /** The message when already stored (a repeated delivery): checked before downloading its media. */

@@ -54,7 +54,9 @@ export async function control(api: FakeGraph, req: IncomingMessage, res: ServerR
       return json(
         res,
         200,
-        await api.waitForSent(count, to, timeoutMs).catch(() => api.sent.filter((s) => !to || s.to === to)),
+        await api
+          .waitForSent(count, to, timeoutMs)
+          .catch(() => api.sent.filter((s) => !to || s.to === to || s.recipient === to)),
       );
     }
     case "GET /_control/uploads":

@@ -20,8 +20,14 @@ export interface MediaInput {
 export interface CustomerMessage {
   /** The business number it is sent to; optional when the fake has one subscription. */
   phoneNumberId?: string;
-  /** The customer's number (digits). */
-  from: string;
+  /** The customer's number (digits); absent for a customer Meta names by user id only (a username). */
+  from?: string;
+  /** The customer's business-scoped user id (BSUID, "BR.1349…"): from_user_id and contacts[].user_id. */
+  userId?: string;
+  /** The parent BSUID ("BR.ENT.…"), for businesses Meta enabled it for. */
+  parentUserId?: string;
+  /** The customer's WhatsApp username (profile.username). */
+  username?: string;
   /** The customer's profile name. */
   name?: string;
   /** The wamid; random when absent. */
@@ -87,8 +93,12 @@ export function customerValue(
   storeMedia: (file: StoredFakeMedia) => string,
 ): { value: Record<string, unknown>; wid: string } {
   const wid = m.id ?? newWamid();
+  if (!m.from && !m.userId) throw new Error("a customer message needs from or userId");
+  // Meta's "Business-scoped user IDs": from_user_id beside from, or alone when the number is hidden.
   const message: Record<string, unknown> = {
-    from: m.from,
+    ...(m.from ? { from: m.from } : {}),
+    ...(m.userId ? { from_user_id: m.userId } : {}),
+    ...(m.parentUserId ? { from_parent_user_id: m.parentUserId } : {}),
     id: wid,
     timestamp: String(m.timestamp ?? Math.floor(Date.now() / 1000)),
     ...(m.replyTo ? { context: { from: phoneNumberId, id: m.replyTo } } : {}),
@@ -133,9 +143,20 @@ export function customerValue(
     value: {
       messaging_product: "whatsapp",
       metadata: { display_phone_number: "15550000000", phone_number_id: phoneNumberId },
-      contacts: [{ profile: { name: m.name ?? m.from }, wa_id: m.from }],
+      contacts: [customerContact(m)],
       messages: [message],
     },
+  };
+}
+
+/** The message's `contacts[]` entry: profile (name, username), wa_id, user_id, parent_user_id, as present. */
+function customerContact(m: CustomerMessage) {
+  const name = m.name ?? m.from;
+  return {
+    profile: { ...(name !== undefined ? { name } : {}), ...(m.username ? { username: m.username } : {}) },
+    ...(m.from ? { wa_id: m.from } : {}),
+    ...(m.userId ? { user_id: m.userId } : {}),
+    ...(m.parentUserId ? { parent_user_id: m.parentUserId } : {}),
   };
 }
 
@@ -143,7 +164,14 @@ export type StatusName = "sent" | "delivered" | "read" | "failed";
 
 export function statusValue(
   phoneNumberId: string,
-  s: { wid: string; status: StatusName; recipient?: string; error?: { code: number; title: string } },
+  s: {
+    wid: string;
+    status: StatusName;
+    recipient?: string;
+    /** The BSUID the message was sent to (recipient_user_id, with no recipient_id). */
+    recipientUserId?: string;
+    error?: { code: number; title: string };
+  },
 ) {
   return {
     messaging_product: "whatsapp",
@@ -153,7 +181,7 @@ export function statusValue(
         id: s.wid,
         status: s.status,
         timestamp: String(Math.floor(Date.now() / 1000)),
-        recipient_id: s.recipient ?? "",
+        ...(s.recipientUserId ? { recipient_user_id: s.recipientUserId } : { recipient_id: s.recipient ?? "" }),
         ...(s.status === "failed" ? { errors: [s.error ?? { code: 131026, title: "Message undeliverable" }] } : {}),
       },
     ],

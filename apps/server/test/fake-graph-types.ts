@@ -12,7 +12,10 @@ export interface SentRecord {
   phoneNumberId: string;
   /** The wamid the fake answered (empty for a read receipt). */
   id: string;
+  /** The phone number sent to ("" when sent by `recipient`). */
   to: string;
+  /** The business-scoped user id sent to (Meta's `recipient`), when sent by it. */
+  recipient?: string;
   /** The JSON our server posted. */
   body: Record<string, unknown>;
 }
@@ -78,6 +81,7 @@ export interface FakeGraph {
   outage(down: boolean): void;
   /** The next file download answers 503 while Graph still describes the file: the media server blinks alone. */
   failNextDownload(): void;
+  /** Sends so far, `to` matching the number or the recipient BSUID. */
   waitForSent(count?: number, to?: string, timeoutMs?: number): Promise<SentRecord[]>;
   close(): Promise<void>;
 }

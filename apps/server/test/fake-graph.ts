@@ -126,7 +126,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     status({ wid, status, error, phoneNumberId: named }) {
       const record = sent.find((s) => s.id === wid);
       const phoneNumberId = named ?? record?.phoneNumberId ?? subscriptionOf()[0];
-      return deliver(envelope([[statusValue(phoneNumberId, { wid, status, recipient: record?.to, error })]]), {
+      const recipient = { recipient: record?.to, recipientUserId: record?.recipient };
+      return deliver(envelope([[statusValue(phoneNumberId, { wid, status, ...recipient, error })]]), {
         phoneNumberId,
       });
     },
@@ -139,7 +140,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     async waitForSent(count = 1, to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const matching = sent.filter((s) => !to || s.to === to);
+        const matching = sent.filter((s) => !to || s.to === to || s.recipient === to);
         if (matching.length >= count) return matching;
         if (Date.now() > deadline) throw new Error(`the fake Graph API got ${matching.length} of ${count} sends`);
         await new Promise((r) => setTimeout(r, 25));
@@ -205,13 +206,17 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       const content = body[type] as { id?: string } | undefined;
       if (!content) return graphError(res, 400, `the ${type} object is required`, 100);
       if (content.id && !media.has(content.id)) return graphError(res, 400, "Media id not found", 131053);
-      const record = { phoneNumberId: first, id: newWamid(), to: String(body.to), body };
+      // Meta's "Business-scoped user IDs": `to` a number, or `recipient` a BSUID; `to` wins when both are given.
+      const to = typeof body.to === "string" ? body.to : "";
+      const recipient = !to && typeof body.recipient === "string" ? body.recipient : "";
+      if (!to && !recipient) return graphError(res, 400, "The parameter to or recipient is required.", 100);
+      const record = { phoneNumberId: first, id: newWamid(), to, ...(recipient ? { recipient } : {}), body };
       sent.push(record);
       const early = earlyStatuses.splice(0);
       for (const status of early) await api.status({ wid: record.id, status });
       return json(res, 200, {
         messaging_product: "whatsapp",
-        contacts: [{ input: record.to, wa_id: record.to }],
+        contacts: [to ? { input: to, wa_id: to } : { input: recipient, user_id: recipient }],
         messages: [{ id: record.id }],
       });
     }

@@ -39,17 +39,44 @@ export interface InboundMedia {
   open(): Promise<Readable>;
 }
 
+/**
+ * Who a person is on WhatsApp beside their number (issue 19): since usernames,
+ * WhatsApp may hide the number and name the person by a user id only.
+ */
+export interface WhatsAppIdentity {
+  /**
+   * The Cloud API's business-scoped user id (BSUID, "BR.1349…"), or WhatsApp
+   * Web's LID stored as "<digits>@lid" so it never reads as a BSUID or a number.
+   */
+  userId?: string;
+  /** The Cloud API's parent BSUID ("BR.ENT.…"), when Meta enabled it for the business. */
+  parentUserId?: string;
+  /** The WhatsApp username, without "@". */
+  username?: string;
+}
+
+/** A person in a chat: a number ("" when WhatsApp gives none) and/or a user id. */
+export interface InboundPerson extends WhatsAppIdentity {
+  number: string;
+  name: string;
+}
+
 /** A message that arrived from WhatsApp, normalised by a driver. */
 export interface InboundMessage {
   /** The provider's message id; with the connection, the idempotency key. */
   wid: string;
-  /** Digits of the chat: the customer's number, or the group's id. */
+  /**
+   * Digits of the chat: the customer's number, or the group's id; "" when
+   * WhatsApp names the customer by a user id only (chatUser then has it).
+   */
   chatNumber: string;
+  /** The customer's identity beyond the number (not for groups). */
+  chatUser?: WhatsAppIdentity;
   isGroup: boolean;
   /** The chat's display name as the provider knows it (push name, group subject). */
   chatName: string;
   /** In a group: the participant who wrote it. */
-  sender?: { number: string; name: string };
+  sender?: InboundPerson;
   /** Sent by us from another device (the phone): stored as fromMe. */
   fromMe: boolean;
   mediaType: MediaType;
@@ -95,8 +122,10 @@ export interface AckUpdate {
 }
 
 export interface OutboundTarget {
-  /** Digits of the chat (customer number or group id). */
+  /** Digits of the chat (customer number or group id); "" for a customer known by user id only. */
   chatNumber: string;
+  /** The contact's user id (BSUID or "<digits>@lid"): where a send goes when there is no number. */
+  userId?: string | null;
   isGroup: boolean;
 }
 
@@ -157,6 +186,15 @@ export interface ChannelEvents {
   call(call: InboundCall, reject: () => Promise<void>): Promise<void>;
   /** An inbound item the driver could not read: kept whole with the reason, so nothing is lost untraced. */
   rejected(rejection: InboundRejection): Promise<void>;
+  /** WhatsApp told the number behind a user id (WhatsApp Web's LID mapping): the contact known by it gains it. */
+  identity(update: IdentityUpdate): Promise<void>;
+}
+
+/** A user id ("<digits>@lid") and the number WhatsApp says is behind it. */
+export interface IdentityUpdate {
+  userId: string;
+  /** Digits only. */
+  number: string;
 }
 
 /** An item as the provider sent it (a webhook change, message or status) and why it could not be read. */
@@ -171,8 +209,9 @@ export interface InboundRejection {
  */
 export interface InboundCall {
   callId: string;
-  /** Digits of the caller's number. */
+  /** Digits of the caller's number; "" when WhatsApp names the caller by LID only (chatUser). */
   chatNumber: string;
+  chatUser?: WhatsAppIdentity;
   chatName: string;
   isVideo: boolean;
   isGroup: boolean;

@@ -16,6 +16,7 @@ import type { Context } from "../context.js";
 import { whatsapps } from "../db/schema/index.js";
 import { AppError } from "../http/errors.js";
 import { keepRejection } from "../modules/inbound-rejections/inbound-rejections.service.js";
+import { learnNumber } from "../modules/messages/learn-number.js";
 import { applyAck } from "../modules/messages/apply-ack.js";
 import { ingest } from "../modules/messages/ingest.js";
 import { receiveCall } from "../modules/messages/receive-call.js";
@@ -266,6 +267,7 @@ export class ChannelManager {
       session: (update) => applySession(ctx, connection, update),
       call: (call, reject) => receiveCall(ctx, connection, call, reject),
       rejected: (rejection) => keepRejection(ctx, connection, rejection),
+      identity: (update) => learnNumber(ctx.db, connection, update),
     };
   }
 

@@ -44,7 +44,11 @@ export const extraInfoSchema = z.object({
 export const contactSaveSchema = z
   .object({
     name: contactNameSchema,
-    number: contactNumberSchema,
+    /**
+     * "" only for a contact WhatsApp knows by user id (a username, a LID):
+     * the service refuses it for any other (ERR_VALIDATION, field number).
+     */
+    number: z.union([z.literal(""), contactNumberSchema]),
     email: contactEmailSchema,
     /** When present, replaces the contact's whole set of extra info pairs. */
     extraInfo: z.array(extraInfoSchema).max(contactLimits.extraInfoMax).optional(),
@@ -95,7 +99,15 @@ export interface ContactExtraInfo {
 export interface ContactDto {
   id: number;
   name: string;
+  /** Digits; "" for a customer WhatsApp names by user id only (a username, a LID). */
   number: string;
+  /**
+   * WhatsApp's user id: the Cloud API's business-scoped id ("BR.1349…") or
+   * WhatsApp Web's LID ("<digits>@lid"); null when unknown.
+   */
+  userId: string | null;
+  /** The WhatsApp username, without "@"; null when none is known. */
+  username: string | null;
   email: string;
   profilePicUrl: string;
   isGroup: boolean;

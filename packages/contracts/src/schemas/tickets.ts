@@ -19,7 +19,10 @@ export const ticketCountCap = 10_000;
 export interface TicketContactDto {
   id: number;
   name: string;
+  /** "" for a customer WhatsApp names by user id only (a username). */
   number: string;
+  /** The WhatsApp username, without "@"; null when none is known. */
+  username: string | null;
   email: string;
   profilePicUrl: string;
   urlPicture: string;

@@ -1,7 +1,7 @@
 /** WhatsApp Web's `call` events → the pipeline's InboundCall. */
 import type { WACallEvent } from "@whiskeysockets/baileys";
 import type { InboundCall } from "../driver.js";
-import { groupId, personDigits } from "./jid.js";
+import { groupId, personOf } from "./jid.js";
 
 /**
  * A call event as the pipeline's InboundCall. WhatsApp sends "offer" when the
@@ -15,13 +15,15 @@ import { groupId, personDigits } from "./jid.js";
 export function callOf(call: WACallEvent, answered = false): InboundCall | null {
   const missed = call.status === "timeout" || call.status === "reject" || (call.status === "terminate" && !answered);
   if (call.status !== "offer" && !missed) return null;
-  const number = personDigits(call.callerPn, call.from || call.chatId);
+  const caller = personOf(call.callerPn, call.from || call.chatId);
   const isGroup = Boolean(call.isGroup);
+  const inGroup = isGroup && call.groupJid;
   return {
     callId: call.id,
-    chatNumber: isGroup && call.groupJid ? groupId(call.groupJid) : number,
+    chatNumber: inGroup ? groupId(call.groupJid!) : caller.number,
+    ...(!inGroup && caller.userId ? { chatUser: { userId: caller.userId } } : {}),
     // A call carries no push name: the number names a contact WhatsApp has not named yet.
-    chatName: number,
+    chatName: caller.number,
     isVideo: Boolean(call.isVideo),
     isGroup,
     outcome: missed ? "missed" : "offer",

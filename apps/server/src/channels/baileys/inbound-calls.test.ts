@@ -15,6 +15,7 @@ describe("callOf: calls", () => {
     ).toEqual({
       callId: "C1",
       chatNumber: customer,
+      chatUser: { userId: lid },
       chatName: customer,
       isVideo: true,
       isGroup: false,

@@ -186,12 +186,16 @@ describe("inboundOf: what the customer wrote", () => {
     });
   });
 
-  it("a LID chat is the customer's number when Baileys gives it, in either direction", () => {
+  it("a LID chat is the customer's number and LID when Baileys gives both, in either direction", () => {
     const lid = lidJid("98765432109876");
-    expect(map(waMessage({ chat: lid, chatAlt: pnJid(customer) }, content.text("oi")))?.chatNumber).toBe(customer);
-    expect(map(waMessage({ chat: pnJid(customer), chatAlt: lid }, content.text("oi")))?.chatNumber).toBe(customer);
-    // Without the number the LID stands in, rather than losing the message.
-    expect(map(waMessage({ chat: lid }, content.text("oi")))?.chatNumber).toBe("98765432109876");
+    const both = { chatNumber: customer, chatUser: { userId: "98765432109876@lid" } };
+    expect(map(waMessage({ chat: lid, chatAlt: pnJid(customer) }, content.text("oi")))).toMatchObject(both);
+    expect(map(waMessage({ chat: pnJid(customer), chatAlt: lid }, content.text("oi")))).toMatchObject(both);
+    // Without the number, the chat is known by its LID alone: never its digits taken for a number.
+    expect(map(waMessage({ chat: lid }, content.text("oi")))).toMatchObject({
+      chatNumber: "",
+      chatUser: { userId: "98765432109876@lid" },
+    });
   });
 
   it("a group message: the group's id as the chat, the participant (by number) as the sender", () => {

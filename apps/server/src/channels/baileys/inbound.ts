@@ -11,7 +11,7 @@ import { getContentType, normalizeMessageContent, proto, toNumber, type WAMessag
 import { locationBody } from "../cloud/inbound.js";
 import type { InboundMessage } from "../driver.js";
 import { mediaFileName } from "../media-files.js";
-import { chatDigits, isGroupJid, isSkippedJid, personDigits } from "./jid.js";
+import { chatOf, isGroupJid, isSkippedJid, personOf } from "./jid.js";
 import { richContentOf } from "./rich-content.js";
 
 type MediaNode = {
@@ -186,7 +186,7 @@ const viewOnceStub: Content = { mediaType: "unsupported", body: "viewOnce" };
 /** Who wrote a message, where and when: what a notice needs when the content cannot be shown. */
 export type Envelope = Pick<
   InboundMessage,
-  "wid" | "chatNumber" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp"
+  "wid" | "chatNumber" | "chatUser" | "isGroup" | "chatName" | "sender" | "fromMe" | "timestamp"
 >;
 
 /** Null for what is no customer's chat: status updates, channels, broadcast lists, a message without id. */
@@ -197,15 +197,17 @@ export function envelopeOf(message: WAMessage, groupSubject?: string): Envelope 
   const fromMe = Boolean(key.fromMe);
   const isGroup = isGroupJid(jid);
   const pushName = message.pushName ?? "";
+  const chat = chatOf(jid, key.remoteJidAlt);
   return {
     wid: key.id,
-    chatNumber: chatDigits(jid, key.remoteJidAlt),
+    chatNumber: chat.number,
+    ...(chat.userId ? { chatUser: { userId: chat.userId } } : {}),
     isGroup,
     // Our own push name is on what we sent: it never names the customer.
     chatName: isGroup ? (groupSubject ?? "") : fromMe ? "" : pushName,
     sender:
       isGroup && !fromMe
-        ? { number: personDigits(key.participant ?? message.participant, key.participantAlt), name: pushName }
+        ? { ...personOf(key.participant ?? message.participant, key.participantAlt), name: pushName }
         : undefined,
     fromMe,
     timestamp: dateOf(message.messageTimestamp),

@@ -2,12 +2,12 @@
  * WhatsApp Web addresses (jids) ↔ the digits the pipeline keys contacts by.
  * Baileys 7 may address a person by a LID ("…@lid", an id that hides the
  * number) and give the phone-number jid beside it (key.remoteJidAlt /
- * participantAlt, a call's callerPn); the contact is always the number when
- * one of them has it. A group keeps its own id, as WhatsApp writes it
+ * participantAlt, a call's callerPn); the contact is the number when one of
+ * them has it, and keeps the LID as its user id. A group keeps its own id, as WhatsApp writes it
  * ("120363…" or the older "5511…-1600000000"), so a reply can address it again.
  */
 import { jidDecode } from "@whiskeysockets/baileys";
-import type { OutboundTarget } from "../driver.js";
+import { ChannelError, type OutboundTarget } from "../driver.js";
 
 const phoneServers = new Set(["s.whatsapp.net", "c.us", "hosted"]);
 
@@ -25,15 +25,23 @@ export function isSkippedJid(jid: string | null | undefined): boolean {
 }
 
 /**
- * The phone number of a person, from the jid and its alternative (either may be the
- * LID): digits only. Without any phone jid the LID's own digits stand in (Baileys
- * left the mapping out), so the message is not lost; the driver can fill the alt
- * from its LID mapping beforehand.
+ * A person as the contact keeps them, from the jid and its alternative (either
+ * may be the LID): the number's digits ("" when neither is a phone jid: the
+ * chat is known by its LID only) and the LID as "<digits>@lid", so it never
+ * reads as a number or a Cloud API user id. The driver fills the alternative
+ * from Baileys' LID mapping beforehand when it knows the number.
  */
-export function personDigits(jid: string | null | undefined, alt?: string | null): string {
+export function personOf(jid: string | null | undefined, alt?: string | null): { number: string; userId?: string } {
   const decoded = [jid, alt].map((j) => (j ? jidDecode(j) : undefined));
   const phone = decoded.find((d) => d && phoneServers.has(d.server));
-  return (phone ?? decoded.find(Boolean))?.user.replace(/\D/g, "") ?? "";
+  const lid = decoded.find((d) => d?.server === "lid");
+  const number = phone?.user.replace(/\D/g, "") ?? "";
+  return lid ? { number, userId: `${lid.user}@lid` } : { number };
+}
+
+/** The phone number of a person, digits only; "" when only their LID is known. */
+export function personDigits(jid: string | null | undefined, alt?: string | null): string {
+  return personOf(jid, alt).number;
 }
 
 /** A group's id as the contact keeps it: what precedes "@g.us". */
@@ -41,12 +49,20 @@ export function groupId(jid: string): string {
   return jid.slice(0, jid.indexOf("@"));
 }
 
-/** Digits of a chat: the customer's number, or the group's id. */
-export function chatDigits(jid: string, alt?: string | null): string {
-  return isGroupJid(jid) ? groupId(jid) : personDigits(jid, alt);
+/** A chat: the customer's number and LID, or the group's id. */
+export function chatOf(jid: string, alt?: string | null): { number: string; userId?: string } {
+  return isGroupJid(jid) ? { number: groupId(jid) } : personOf(jid, alt);
 }
 
-/** Where a message to a stored contact goes. */
+/**
+ * Where a message to a stored contact goes: the group, the number, or for a
+ * customer known by LID only the LID jid. A Cloud API user id (a BSUID) means
+ * nothing to WhatsApp Web.
+ */
 export function chatJid(target: OutboundTarget): string {
-  return target.isGroup ? `${target.chatNumber}@g.us` : `${target.chatNumber.replace(/\D/g, "")}@s.whatsapp.net`;
+  if (target.isGroup) return `${target.chatNumber}@g.us`;
+  const digits = target.chatNumber.replace(/\D/g, "");
+  if (digits) return `${digits}@s.whatsapp.net`;
+  if (target.userId?.endsWith("@lid")) return target.userId;
+  throw new ChannelError("ERR_WAPP_INVALID_CONTACT", "the contact has no number and no WhatsApp Web LID");
 }

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { InboundMessage } from "../driver.js";
 import { envelopeOf, rawOf, textOf, type Envelope } from "./inbound.js";
 import { chosenOptions, jidsOf, openSecret, secretOf, type SecretUseCase } from "./message-secret.js";
-import { personDigits } from "./jid.js";
+import { personOf } from "./jid.js";
 import { pollCreationOf } from "./rich-content.js";
 
 /** A stored message's raw provider data (what ingest kept), by its WhatsApp id. */
@@ -92,9 +92,9 @@ async function voteOf(
   const poll = pollCreationOf(normalizeMessageContent(opened.original.message));
   const options = (poll?.options ?? []).map((o) => o.optionName ?? "");
   const { key } = message;
-  const voter = key.fromMe
-    ? "me"
-    : personDigits(key.participant ?? key.remoteJid, key.participantAlt ?? key.remoteJidAlt);
+  // A voter known by LID only is told apart by the LID (their number is "").
+  const person = personOf(key.participant ?? key.remoteJid, key.participantAlt ?? key.remoteJidAlt);
+  const voter = key.fromMe ? "me" : person.number || person.userId || "";
   const pollVote = { targetWid, voter, options: chosenOptions(opened.plain, options) };
   return { ...envelope, mediaType: "poll", body: "", pollVote } satisfies InboundMessage;
 }

@@ -20,7 +20,7 @@ import { ChannelError, type ChannelEvents, type InboundMessage, type PhoneContac
 import { clearAuthState, CorruptAuthState, loadAuthState, readMeta, writeMeta, type StoredAuth } from "./auth-state.js";
 import { afterClose, reconnectDelay } from "./close-reason.js";
 import { GroupSubjects } from "./group-subjects.js";
-import { withPhoneNumbers } from "./lid-numbers.js";
+import { identityOf, withPhoneNumbers } from "./lid-numbers.js";
 import { callWatcher } from "./calls.js";
 import { acksOf, receiptAcksOf } from "./acks.js";
 import { keepMessage } from "./keep-message.js";
@@ -41,9 +41,7 @@ export interface WebSessionOptions {
   whatsappWeb: WhatsAppWeb;
 }
 
-interface Boom {
-  output?: { statusCode?: number };
-}
+type Boom = { output?: { statusCode?: number } };
 
 export class WebSession {
   private socket?: BaileysSocket;
@@ -151,6 +149,7 @@ export class WebSession {
     this.on(socket, "messages.update", (updates) => this.onAcks(acksOf(updates)));
     this.on(socket, "message-receipt.update", (updates) => this.onAcks(receiptAcksOf(updates)));
     this.on(socket, "call", (calls) => this.onCalls(socket, calls));
+    this.on(socket, "lid-mapping.update", (mapping) => this.events?.identity(identityOf(mapping)));
     this.on(socket, "contacts.upsert", (contacts) => this.onContacts(contacts));
     this.on(socket, "contacts.update", (contacts) => this.onContacts(contacts));
     this.on(socket, "messaging-history.set", ({ contacts }) => this.onContacts(contacts));

@@ -38,6 +38,17 @@ export function cloudMediaType(mimetype: string): "image" | "audio" | "video" | 
   return "document";
 }
 
+/**
+ * Where a send goes: `to` the number; a customer known by business-scoped
+ * user id only (a username) by `recipient` (Meta's "Business-scoped user
+ * IDs"). A WhatsApp Web LID ("…@lid") means nothing to the Cloud API.
+ */
+export function cloudAddress(target: OutboundTarget): { to: string } | { recipient: string } | undefined {
+  if (target.chatNumber) return { to: target.chatNumber };
+  if (target.userId && !target.userId.endsWith("@lid")) return { recipient: target.userId };
+  return undefined;
+}
+
 /** After the n-th failed start-up check: 1 s, 2 s, 4 s … at most 60 s. */
 const recheckDelayMs = (failures: number) => Math.min(60_000, 1000 * 2 ** (failures - 1));
 
@@ -170,13 +181,16 @@ export class CloudDriver implements ChannelDriver {
 
   private async post(target: OutboundTarget, message: Record<string, unknown>, quotedWid?: string) {
     if (target.isGroup) throw new ChannelError("ERR_SENDING_WAPP_MSG", "the Cloud API does not send to groups");
+    const address = cloudAddress(target);
+    if (!address)
+      throw new ChannelError("ERR_WAPP_INVALID_CONTACT", "the contact has no number and no business-scoped user id");
     const answer = await this.graph.json<SendAnswer>(
       `${encodeURIComponent(this.graph.phoneNumberId)}/messages`,
       "ERR_SENDING_WAPP_MSG",
       {
         messaging_product: "whatsapp",
         recipient_type: "individual",
-        to: target.chatNumber,
+        ...address,
         ...(quotedWid ? { context: { message_id: quotedWid } } : {}),
         ...message,
       },

@@ -14,6 +14,7 @@ import {
   cloudContactSchema,
   cloudMessageSchema,
   cloudStatusSchema,
+  type CloudContact,
   type CloudContactCard,
   type CloudMessage,
   type CloudStatus,
@@ -162,13 +163,42 @@ export function storedMediaFetcher(raw: unknown, graph: GraphClient): (() => Pro
   return key ? fetcher(parsed.data, key, graph) : undefined;
 }
 
-/** The profile name `contacts[]` gives the customer with this number, if any. */
-function profileNameOf(value: CloudValue, number: string): string | undefined {
-  for (const raw of value.contacts ?? []) {
+/**
+ * The `contacts[]` entry of the message's sender: the one with its number or
+ * its user id, else the only one (Meta sends one per message).
+ */
+function senderOf(value: CloudValue, m: CloudMessage): CloudContact | undefined {
+  const entries = (value.contacts ?? []).flatMap((raw) => {
     const contact = cloudContactSchema.safeParse(raw);
-    if (contact.success && digits(contact.data.wa_id ?? "") === number) return contact.data.profile?.name;
-  }
-  return undefined;
+    return contact.success ? [contact.data] : [];
+  });
+  const number = digits(m.from ?? "");
+  const match = entries.find(
+    (c) => (number && digits(c.wa_id ?? "") === number) || (m.from_user_id && c.user_id === m.from_user_id),
+  );
+  return match ?? (entries.length === 1 ? entries[0] : undefined);
+}
+
+/**
+ * Who wrote: the number (from, else the contact's wa_id) and, since
+ * usernames, the business-scoped user id, its parent and the username; a
+ * customer with a username may come with the user id alone.
+ */
+function customerOf(value: CloudValue, m: CloudMessage) {
+  const contact = senderOf(value, m);
+  const userId = (m.from_user_id ?? contact?.user_id)?.trim() || undefined;
+  const username = contact?.profile?.username?.trim().replace(/^@/, "") || undefined;
+  return {
+    number: digits(m.from ?? contact?.wa_id ?? ""),
+    name: contact?.profile?.name?.trim() ?? "",
+    user: {
+      ...(userId ? { userId } : {}),
+      ...((m.from_parent_user_id ?? contact?.parent_user_id)
+        ? { parentUserId: m.from_parent_user_id ?? contact?.parent_user_id }
+        : {}),
+      ...(username ? { username } : {}),
+    },
+  };
 }
 
 /** Why a message that parsed has nothing we can store (its type's part is missing, or the type is new to us). */
@@ -187,20 +217,19 @@ export function readMessage(
   const parsed = cloudMessageSchema.safeParse(raw);
   if (!parsed.success) return { reason: reasonOf("unreadable message", parsed.error) };
   const m = parsed.data;
-  // Meta's "Business-scoped user IDs": a customer with a username may come with from_user_id only.
-  if (!m.from) return { reason: m.from_user_id ? usernameOnly : "a message without its sender (from)" };
-  const number = digits(m.from);
-  if (!number) return { reason: `a message whose sender is not a phone number (from "${m.from}")` };
+  const customer = customerOf(value, m);
+  if (!customer.number && !customer.user.userId)
+    return { reason: "a message without its sender (neither a phone number nor a user id)" };
   const content = contentOf(m);
   if (!content) return { reason: unstoredReason(m) };
-  const profileName = profileNameOf(value, number);
   const seconds = Number(m.timestamp);
   return {
     inbound: {
       wid: m.id,
-      chatNumber: number,
+      chatNumber: customer.number,
+      chatUser: customer.user,
       isGroup: false,
-      chatName: profileName?.trim() || number,
+      chatName: customer.name,
       fromMe: false,
       mediaType: content.mediaType,
       body: content.body,
@@ -213,8 +242,6 @@ export function readMessage(
     },
   };
 }
-
-export const usernameOnly = "username-only customers are not supported yet";
 
 const acks: Record<string, Ack> = { sent: 2, delivered: 3, read: 4, played: 5 };
 

@@ -89,6 +89,7 @@ export const cloudMessageSchema = z
     // A customer known only by a business-scoped user id (a username) has from_user_id and no from.
     from: z.string().min(1).optional(),
     from_user_id: z.string().optional(),
+    from_parent_user_id: z.string().optional(),
     timestamp: z.string().optional(),
     type: z.string(),
     context: z
@@ -146,7 +147,10 @@ export const cloudStatusSchema = z
   .object({
     id: z.string().min(1),
     status: z.string(),
+    // A customer known by business-scoped user id only: recipient_user_id and no recipient_id.
     recipient_id: z.string().optional(),
+    recipient_user_id: z.string().optional(),
+    recipient_parent_user_id: z.string().optional(),
     errors: z.array(cloudErrorSchema).optional(),
   })
   .loose();
@@ -172,9 +176,11 @@ export const cloudContactSchema = z
   .object({
     wa_id: z.string().optional(),
     user_id: z.string().optional(),
+    parent_user_id: z.string().optional(),
     profile: z.object({ name: z.string().optional(), username: z.string().optional() }).loose().optional(),
   })
   .loose();
+export type CloudContact = z.infer<typeof cloudContactSchema>;
 
 export const cloudWebhookSchema = z
   .object({ object: z.literal("whatsapp_business_account"), entry: z.array(z.unknown()) })

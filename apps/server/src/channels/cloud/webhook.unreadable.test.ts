@@ -1,7 +1,6 @@
 /**
  * Issue 19: nothing of a signed delivery is refused for one item. An item
- * the server cannot read (a message without an id, an entry without changes,
- * a customer known only by a username) is kept whole with the reason while
+ * the server cannot read (a message without an id, an entry without changes) is kept whole with the reason while
  * the rest is stored, and a customer's text holding a NUL or a lone surrogate
  * is stored with U+FFFD in its place. Payloads follow Meta's documented
  * samples for the "messages" field, with our own ids.
@@ -12,7 +11,6 @@ import { contacts, inboundRejections, messages } from "../../db/schema/index.js"
 import { buildCloudCompany, cloudServerPerFile, customerNumber } from "../../../test/cloud-connection.js";
 import { envelope, newWamid, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
-import { usernameOnly } from "./inbound.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -70,43 +68,6 @@ describe("POST /webhooks/whatsapp/:connectionId with items it cannot read", () =
     expect((await fake.webhook(payload, { phoneNumberId })).status).toBe(200);
     expect(await bodiesOf(company.id)).toEqual(["boa"]);
     expect(await rejectionsOf(connection.id)).toHaveLength(1);
-  });
-
-  it("keeps a username-only customer's message (business-scoped user id, no number) and stores the phone customer's", async () => {
-    const { company, connection, phoneNumberId } = await setup();
-    const phone = customer();
-    const bsuid = "BR.1384529736210457";
-    const usernameMessage = {
-      from_user_id: bsuid,
-      id: newWamid(),
-      timestamp: "1750000000",
-      type: "text",
-      text: { body: "oi, sou só um username" },
-    };
-    const phoneMessage = {
-      from: phone,
-      from_user_id: "BR.9921748305518264",
-      id: newWamid(),
-      timestamp: "1750000001",
-      type: "text",
-      text: { body: "oi, tenho número" },
-    };
-    const value = {
-      messaging_product: "whatsapp",
-      metadata: { display_phone_number: "15550000000", phone_number_id: phoneNumberId },
-      contacts: [
-        { profile: { name: "Carla", username: "@carla.s" }, user_id: bsuid },
-        { profile: { name: "Davi" }, wa_id: phone, user_id: "BR.9921748305518264" },
-      ],
-      messages: [usernameMessage, phoneMessage],
-    };
-    const res = await fake.webhook(envelope([[value]]), { phoneNumberId });
-    expect(res.status).toBe(200);
-    expect(await bodiesOf(company.id)).toEqual(["oi, tenho número"]);
-    const people = await s.ctx.db.select().from(contacts).where(eq(contacts.companyId, company.id));
-    expect(people.map((c) => [c.name, c.number])).toEqual([["Davi", phone]]);
-    const kept = await rejectionsOf(connection.id);
-    expect(kept.map((r) => [r.item, r.reason])).toEqual([[usernameMessage, usernameOnly]]);
   });
 
   it("keeps a message of a kind it does not store yet, and an unreadable status, naming them", async () => {

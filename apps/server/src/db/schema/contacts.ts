@@ -39,6 +39,8 @@ export const contacts = pgTable(
     // The ticket search matches names and numbers anywhere (pg_trgm).
     index("contacts_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("contacts_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
+    // Contact and ticket searches find a customer known by username only (issue 19).
+    index("contacts_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
   ],
 );
 

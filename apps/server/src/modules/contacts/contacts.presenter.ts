@@ -9,6 +9,8 @@ export function presentContact(row: ContactRow): ContactDto {
     id: row.id,
     name: row.name,
     number: row.number,
+    userId: row.userId,
+    username: row.username,
     email: row.email,
     profilePicUrl: row.profilePicUrl,
     isGroup: row.isGroup,

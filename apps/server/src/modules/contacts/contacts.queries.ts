@@ -2,7 +2,7 @@ import { contactDigits, contactLimits, defaultTimeZone, lookupListMax, type Cont
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contactCustomFields, contacts, settings } from "../../db/schema/index.js";
-import { containsPattern } from "../../db/search.js";
+import { containsPattern, usernameOf } from "../../db/search.js";
 
 export type ContactFilter = Pick<ContactListQuery, "searchParam" | "date" | "dateStart" | "dateEnd">;
 
@@ -24,7 +24,7 @@ export function companyMidnight(companyId: number, day: string, plusDays = 0): S
   return sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${tz})`;
 }
 
-/** searchParam over name, email and number (by its digits); date filters on the creation day. */
+/** searchParam over name, email, number (by its digits) and WhatsApp username; date filters on the creation day. */
 export function contactsWhere(companyId: number, filter: ContactFilter): SQL {
   const conditions: SQL[] = [eq(contacts.companyId, companyId)];
   const search = filter.searchParam.trim();
@@ -33,6 +33,8 @@ export function contactsWhere(companyId: number, filter: ContactFilter): SQL {
     const digits = contactDigits(search);
     const matches = [ilike(contacts.name, pattern), ilike(contacts.email, pattern)];
     if (digits) matches.push(sql`${contacts.number} like ${containsPattern(digits)}`);
+    const username = usernameOf(search.toLowerCase());
+    if (username) matches.push(sql`lower(${contacts.username}) like ${containsPattern(username)}`);
     conditions.push(or(...matches)!);
   }
   const from = filter.date ?? filter.dateStart;

@@ -56,7 +56,13 @@ async function replaceExtraInfo(db: Db, contactId: number, extraInfo: ContactSav
   await db.insert(contactCustomFields).values(extraInfo.map(({ name, value }) => ({ contactId, name, value })));
 }
 
+/** A contact without a number must be one WhatsApp knows by user id, or nothing could ever reach it. */
+function refuseNoNumber(input: ContactSave, userId: string | null) {
+  if (!input.number && !userId) throw new AppError("ERR_VALIDATION", { field: "number" });
+}
+
 export async function createContact(ctx: Context, companyId: number, input: ContactSave): Promise<ContactDetail> {
+  refuseNoNumber(input, null);
   const contact = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contacts)
@@ -76,7 +82,8 @@ export async function updateContact(
   id: number,
   input: ContactSave,
 ): Promise<ContactDetail> {
-  await loadContact(ctx.db, companyId, id);
+  const current = await loadContact(ctx.db, companyId, id);
+  refuseNoNumber(input, current.userId);
   const contact = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(contacts)

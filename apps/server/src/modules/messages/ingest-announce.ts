@@ -24,6 +24,8 @@ export interface Announcement {
   action: "create" | "update";
   /** Contacts the message made, for the contacts page. */
   newContacts?: (typeof contacts.$inferSelect)[];
+  /** Contacts the message changed (joined ids, a username, a name), for the contacts page. */
+  changedContacts?: (typeof contacts.$inferSelect)[];
 }
 
 interface Waiting {
@@ -85,6 +87,9 @@ async function emitBatch(ctx: Context, companyId: number, batch: Announcement[])
   for (const a of batch) {
     for (const contact of a.newContacts ?? []) {
       ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(contact) });
+    }
+    for (const contact of a.changedContacts ?? []) {
+      ctx.realtime.emit("contact", { companyId }, { action: "update", contact: presentContact(contact) });
     }
     const ticket = ticketsById.get(a.ticketId);
     const message = messagesById.get(a.messageId);

@@ -1,23 +1,28 @@
 /**
  * Where ingest writes, in one statement per message (DESIGN §6, §9): the
- * contact (made, or renamed when known only by its number), the contact's
+ * contact (found by number, else by user id; made, or joined and renamed:
+ * ingest-contact.ts), the contact's
  * active ticket on this connection (found and locked, or made), the message,
  * and the ticket's unread count and last message. One round trip and one
  * commit, prepared once per database connection: a burst of deliveries costs
  * the database little more than the rows it writes.
  *
  * Races between concurrent deliveries are settled by the unique indexes
- * (contacts_company_number_uq, tickets_active_contact_uq,
- * messages_whatsapp_wid_uq): an insert that meets a row another transaction
- * just committed does nothing, and since one statement only sees what was
- * committed when it began, the statement then runs again and finds that row.
+ * (contacts_company_number_uq, contacts_company_user_id_uq,
+ * tickets_active_contact_uq, messages_whatsapp_wid_uq): an insert that meets
+ * a row another transaction just committed does nothing, and since one
+ * statement only sees what was committed when it began, the statement then
+ * runs again and finds that row. A contact's join (an update) that meets
+ * such a row is refused by PostgreSQL and the statement runs again as well.
  */
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import type { InboundMessage } from "../../channels/driver.js";
+import { and, eq, sql } from "drizzle-orm";
+import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { Database, Db } from "../../db/client.js";
-import { contacts, hasNumber, messages } from "../../db/schema/index.js";
+import type { contacts } from "../../db/schema/index.js";
+import { messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
+import { contactCtes, contactJson, isIdentityRace, personValues } from "./ingest-contact.js";
 import { lastMessageOf } from "./last-message.js";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -31,36 +36,30 @@ export interface StoredInbound {
   ticketId: number;
   /** Contacts this message made (the chat, a group's participant), for the contacts page. */
   newContacts: ContactRow[];
+  /** The chat's contact when this message changed it (a number or user id joined, a username, a name). */
+  changedContacts: ContactRow[];
 }
 
-/** The name a contact takes from WhatsApp: the profile name, or the number when there is none. */
-const nameOf = (who: { number: string; name: string }) => who.name.trim() || who.number;
-
 /*
- * $1 company, $2 connection, $3 chat number, $4 chat name, $5 chat is a group, $6 the sender
- * contact (a group's participant) or null, $7 fromMe, $8 wid, $9 body, $10 mediaType,
- * $11 mediaPath, $12 mediaName, $13 quoted wid, $14 providerData, $15 sent at, $16 the
- * ticket's lastMessage, $17 now, $18 details.
+ * $1 company, $2 connection, $3 chat number ("" when unknown), $4 chat name, $5 chat is a group,
+ * $6 the sender contact (a group's participant) or null, $7 fromMe, $8 wid, $9 body, $10 mediaType,
+ * $11 mediaPath, $12 mediaName, $13 quoted wid, $14 providerData, $15 sent at, $16 the ticket's
+ * lastMessage, $17 now, $18 details, $19 chat user id, $20 its parent id, $21 username,
+ * $22 whether WhatsApp named the chat.
  */
 const storeStatement = `
-with existing as (
-  select id, name, number, is_group from contacts where company_id = $1::int and number = $3::text
-),
-inserted as (
-  insert into contacts (company_id, number, name, is_group, whatsapp_id)
-  select $1::int, $3::text, $4::text, $5::boolean, $2::int
-  where not exists (select 1 from existing)
-  on conflict (company_id, number) where number <> '' do nothing
-  returning *
-),
--- A contact known only by its number takes the name WhatsApp gives; a name someone typed stays
--- (checked again on the row itself, should someone type one meanwhile).
-renamed as (
-  update contacts set name = $4::text, updated_at = $17::timestamptz
-  from existing
-  where contacts.id = existing.id and existing.name = existing.number
-    and contacts.name = contacts.number and $4::text <> contacts.number
-),
+with ${contactCtes({
+  company: "$1",
+  connection: "$2",
+  number: "$3",
+  name: "$4",
+  isGroup: "$5",
+  now: "$17",
+  userId: "$19",
+  parentUserId: "$20",
+  username: "$21",
+  named: "$22",
+})},
 chat as (
   select id, is_group from existing union all select id, is_group from inserted
 ),
@@ -113,42 +112,81 @@ counted as (
 )
 select (select id from target) as "ticketId", (select id from message) as "messageId",
   exists (select 1 from stored) as "stored",
-  (select json_build_object('id', id, 'companyId', company_id, 'name', name, 'number', number, 'email', email,
-      'profilePicUrl', profile_pic_url, 'isGroup', is_group, 'whatsappId', whatsapp_id,
-      'createdAt', created_at, 'updatedAt', updated_at)
-    from inserted) as "newContact"`;
+  ${contactJson("inserted")} as "newContact", ${contactJson("joined")} as "joinedContact"`;
 
 interface StoreResult {
   ticketId: number | null;
   messageId: number | null;
   stored: boolean;
   /** The chat's contact when this statement made it (timestamps as JSON text). */
-  newContact: (Omit<ContactRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string }) | null;
+  newContact: ContactJson | null;
+  /** The chat's contact when this statement gave it an id it lacked, a username or a name. */
+  joinedContact: ContactJson | null;
 }
 
 /** A concurrent delivery's contact or ticket met at most once or twice; more means something else is wrong. */
 const attempts = 3;
 
+/** $1 company, $2 connection, $3 number, $4 name, $5 named, $6 user id, $7 now. */
+const senderStatement = `
+with ${contactCtes({
+  company: "$1",
+  connection: "$2",
+  number: "$3",
+  name: "$4",
+  named: "$5",
+  isGroup: "false",
+  userId: "$6",
+  parentUserId: "null",
+  username: "null",
+  now: "$7",
+})}
+select coalesce((select id from inserted), (select id from existing)) as "id", ${contactJson("inserted")} as "newContact"`;
+
+type ContactJson = Omit<ContactRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
+const contactRow = (made: ContactJson): ContactRow => ({
+  ...made,
+  createdAt: new Date(made.createdAt),
+  updatedAt: new Date(made.updatedAt),
+});
+
+/** Runs a statement again while it meets a contact or ticket a concurrent delivery is committing. */
+async function settled<T>(run: () => Promise<T | null>, what: string): Promise<T> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const result = await run();
+      if (result !== null) return result;
+    } catch (err) {
+      if (!isIdentityRace(err) || attempt === attempts) throw err;
+    }
+  }
+  throw new Error(`ingest: no contact or ticket for ${what} after ${attempts} tries`);
+}
+
 /**
  * A group's participant, before the message: one statement, a new contact or the known one
- * (renamed by the same rule as the chat), with whether it was made.
+ * (found and joined by the same rule as the chat), with the contact when it was made.
  */
-async function upsertSender(db: Db, connection: IngestConnection, sender: { number: string; name: string }) {
-  const takesName = sql`${contacts.name} = ${contacts.number} and excluded.name <> excluded.number`;
-  const [row] = await db
-    .insert(contacts)
-    .values({ companyId: connection.companyId, number: sender.number, name: nameOf(sender), whatsappId: connection.id })
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.number],
-      targetWhere: hasNumber,
-      set: {
-        name: sql`case when ${takesName} then excluded.name else ${contacts.name} end`,
-        updatedAt: sql`case when ${takesName} then now() else ${contacts.updatedAt} end`,
-      },
-    })
-    .returning({ ...getTableColumns(contacts), inserted: sql<boolean>`xmax = 0` });
-  const { inserted, ...contact } = row!;
-  return { contact, inserted };
+function upsertSender(database: Database, connection: IngestConnection, sender: InboundPerson) {
+  const person = personValues(sender, false);
+  const values = [
+    connection.companyId,
+    connection.id,
+    person.number,
+    person.name,
+    person.named,
+    person.userId,
+    new Date(),
+  ];
+  return settled(async () => {
+    const { rows } = await database.raw.query<{ id: number | null; newContact: ContactJson | null }>(
+      senderStatement,
+      values,
+      "ingest_upsert_sender",
+    );
+    const row = rows[0]!;
+    return row.id === null ? null : { id: row.id, made: row.newContact ? contactRow(row.newContact) : undefined };
+  }, `the sender of a group message`);
 }
 
 /** Undefined when the message was already stored (a repeated or concurrent delivery). */
@@ -159,17 +197,23 @@ export async function storeInbound(
   media: StoredMedia | undefined,
 ): Promise<StoredInbound | undefined> {
   // In a group the participant who wrote is a contact too, and the message's sender.
+  const writer = inbound.isGroup && !inbound.fromMe ? inbound.sender : undefined;
+  // A participant WhatsApp names by neither number nor user id cannot be told apart: the group stands for them.
   const sender =
-    inbound.isGroup && inbound.sender && !inbound.fromMe
-      ? await upsertSender(database.db, connection, inbound.sender)
-      : undefined;
+    writer && (writer.number || writer.userId) ? await upsertSender(database, connection, writer) : undefined;
+  if (!inbound.chatNumber && !inbound.chatUser?.userId)
+    throw new Error(`ingest: ${inbound.wid} names its chat by neither a number nor a user id`);
+  const chat = personValues(
+    { number: inbound.chatNumber, name: inbound.chatName, ...inbound.chatUser },
+    inbound.isGroup,
+  );
   const values = [
     connection.companyId,
     connection.id,
-    inbound.chatNumber,
-    nameOf({ number: inbound.chatNumber, name: inbound.chatName }),
+    chat.number,
+    chat.name,
     inbound.isGroup,
-    sender?.contact.id ?? null,
+    sender?.id ?? null,
     inbound.fromMe,
     inbound.wid,
     inbound.body,
@@ -183,24 +227,22 @@ export async function storeInbound(
     lastMessageOf({ ...inbound, mediaName: media?.mediaName }),
     new Date(),
     inbound.details ? storableJsonText(inbound.details) : null,
+    chat.userId,
+    chat.parentUserId,
+    chat.username,
+    chat.named,
   ];
-  for (let attempt = 1; ; attempt++) {
+  const result = await settled(async () => {
     const { rows } = await database.raw.query<StoreResult>(storeStatement, values, "ingest_store_inbound");
-    const result = rows[0]!;
-    if (result.stored) return undefined;
-    if (result.ticketId !== null) {
-      // A ticket but no message: the same message, committed by a concurrent delivery meanwhile.
-      if (result.messageId === null) return undefined;
-      const made = result.newContact;
-      const newContacts: ContactRow[] = made
-        ? [{ ...made, createdAt: new Date(made.createdAt), updatedAt: new Date(made.updatedAt) }]
-        : [];
-      if (sender?.inserted) newContacts.push(sender.contact);
-      return { messageId: result.messageId, ticketId: result.ticketId, newContacts };
-    }
-    if (attempt === attempts)
-      throw new Error(`ingest: no contact or ticket for ${inbound.wid} after ${attempts} tries`);
-  }
+    const row = rows[0]!;
+    return row.stored || row.ticketId !== null ? row : null;
+  }, inbound.wid);
+  // Stored already, or a ticket but no message: the same message, committed by a concurrent delivery meanwhile.
+  if (result.stored || result.ticketId === null || result.messageId === null) return undefined;
+  const newContacts = result.newContact ? [contactRow(result.newContact)] : [];
+  if (sender?.made) newContacts.push(sender.made);
+  const changedContacts = result.joinedContact ? [contactRow(result.joinedContact)] : [];
+  return { messageId: result.messageId, ticketId: result.ticketId, newContacts, changedContacts };
 }
 
 /** The message when already stored (a repeated delivery): checked before downloading its media. */

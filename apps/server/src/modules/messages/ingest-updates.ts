@@ -54,6 +54,7 @@ export async function applyPollVote(ctx: Context, connection: IngestConnection, 
  */
 export async function replaceReactions(ctx: Context, connection: IngestConnection, inbound: InboundMessage) {
   const participant = inbound.isGroup ? (inbound.sender?.number ?? "") : "";
+  const participantUser = (inbound.isGroup && inbound.sender?.userId) || null;
   const rows = rowsOf(
     await ctx.db.execute(sql`
     update messages r set is_deleted = true, updated_at = now()
@@ -63,8 +64,10 @@ export async function replaceReactions(ctx: Context, connection: IngestConnectio
       and r.quoted_msg_id = target.id and r.media_type = 'reactionMessage' and not r.is_deleted
       and r.wid <> ${inbound.wid} and r.from_me = ${inbound.fromMe}
       and (${inbound.fromMe}::boolean or r.contact_id = case when ${inbound.isGroup}::boolean
-        then (select id from contacts where company_id = ${connection.companyId} and number = ${participant}
-              and number <> '')
+        -- The participant's contact: by number, else (known by LID only) by user id, as ingest keys them.
+        then (select id from contacts where company_id = ${connection.companyId}
+              and ((number = ${participant} and number <> '') or user_id = ${participantUser})
+              order by number = ${participant} desc limit 1)
         else (select contact_id from tickets where id = target.ticket_id) end)
     returning r.id, r.ticket_id`),
   );

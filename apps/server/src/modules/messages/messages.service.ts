@@ -21,9 +21,9 @@ import { announceMessage, deliver } from "./send-message.js";
 async function chatOf(ctx: Context, ticket: Pick<ConversationTicket, "contactId" | "isGroup">) {
   const contact = await ctx.db.query.contacts.findFirst({
     where: eq(contacts.id, ticket.contactId),
-    columns: { number: true, isGroup: true },
+    columns: { number: true, userId: true, isGroup: true },
   });
-  return { chatNumber: contact?.number ?? "", isGroup: contact?.isGroup ?? ticket.isGroup };
+  return { chatNumber: contact?.number ?? "", userId: contact?.userId, isGroup: contact?.isGroup ?? ticket.isGroup };
 }
 
 /**

@@ -48,6 +48,7 @@ async function logMissedCall(ctx: Context, connection: IngestConnection, call: I
   await ingest(ctx, connection, {
     wid,
     chatNumber: call.chatNumber,
+    chatUser: call.chatUser,
     isGroup: false,
     chatName: call.chatName,
     fromMe: false,

@@ -137,14 +137,20 @@ export async function announceMessage(ctx: Context, companyId: number, messageId
 /** Hands a stored message to its connection's driver and records the outcome. */
 export async function deliver(ctx: Context, companyId: number, messageId: number): Promise<MessageDto> {
   const [found] = await ctx.db
-    .select({ message: messages, whatsappId: tickets.whatsappId, number: contacts.number, isGroup: contacts.isGroup })
+    .select({
+      message: messages,
+      whatsappId: tickets.whatsappId,
+      number: contacts.number,
+      userId: contacts.userId,
+      isGroup: contacts.isGroup,
+    })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .where(and(eq(messages.id, messageId), eq(messages.companyId, companyId)));
   if (!found) throw new AppError("ERR_NOT_FOUND");
   const { message: row } = found;
-  const target = { chatNumber: found.number, isGroup: found.isGroup };
+  const target = { chatNumber: found.number, userId: found.userId, isGroup: found.isGroup };
   let sent: SentMessage;
   try {
     if (found.whatsappId === null) throw new AppError("ERR_WAPP_NOT_INITIALIZED");

@@ -9,6 +9,8 @@
  *
  * On a connected connection WhatsApp first confirms the contact's number
  * (ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT; groups are not numbers).
+ * A contact without a number opens only on a connection that can reach its
+ * user id (ERR_WAPP_INVALID_CONTACT otherwise).
  */
 import type { OtherAttendantTicket, TicketCreate, TicketDto } from "@balcao/contracts";
 import { and, desc, eq } from "drizzle-orm";
@@ -68,12 +70,27 @@ async function refuseActive(db: Db, who: AccessClaims, contactId: number, whatsa
 }
 
 /**
+ * A contact known by user id only is reached by that id, which only its own
+ * kind of connection speaks: a LID ("…@lid") on WhatsApp Web, a
+ * business-scoped user id on the Cloud API.
+ */
+function refuseUnreachable(userId: string | null, provider: string) {
+  const reaches = userId !== null && (userId.endsWith("@lid") ? provider === "beta" : provider === "cloud");
+  if (!reaches) throw new AppError("ERR_WAPP_INVALID_CONTACT");
+}
+
+/**
  * WhatsApp's word on the contact's number. A connection whose session is not
  * up (no driver, or a WhatsApp Web session still opening) keeps the rule
  * without a check: the ticket opens and its sends answer ERR_WAPP_NOT_INITIALIZED.
  */
-async function confirmNumber(ctx: Context, contact: Awaited<ReturnType<typeof companyContact>>, whatsappId: number) {
-  const driver = contact.isGroup ? undefined : ctx.channels.sender(whatsappId);
+async function confirmNumber(
+  ctx: Context,
+  contact: Awaited<ReturnType<typeof companyContact>>,
+  whatsapp: { id: number; provider: string },
+) {
+  if (!contact.isGroup && !contact.number) return refuseUnreachable(contact.userId, whatsapp.provider);
+  const driver = contact.isGroup ? undefined : ctx.channels.sender(whatsapp.id);
   if (!driver) return;
   let known: string;
   try {
@@ -98,7 +115,7 @@ export async function createTicket(ctx: Context, who: AccessClaims, input: Ticke
   }
   const whatsapp = await connectionFor(db, who, input.whatsappId);
   await refuseActive(db, who, contact.id, whatsapp.id);
-  await confirmNumber(ctx, contact, whatsapp.id);
+  await confirmNumber(ctx, contact, whatsapp);
   const now = new Date();
   const [row] = await db
     .insert(tickets)

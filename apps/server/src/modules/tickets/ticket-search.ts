@@ -21,7 +21,7 @@
 import { contactDigits } from "@balcao/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { containsPattern } from "../../db/search.js";
+import { containsPattern, usernameOf } from "../../db/search.js";
 import { shareContaining, type ColumnStats, type SearchStats } from "./search-stats.js";
 
 /**
@@ -38,6 +38,8 @@ export interface SearchPlan {
   asciiPart: string;
   /** The text's digits when it looks like a phone number (numbers are stored as digits). */
   digits: string;
+  /** The text as a WhatsApp username (one word, without "@"), or "" when it cannot be one. */
+  username: string;
   /** The LIKE pattern the trigram indexes look up (one word of the text), per table. */
   bodyLookup: string;
   nameLookup: string;
@@ -73,6 +75,7 @@ export function planSearch(stats: SearchStats, searchParam: string): SearchPlan 
     text,
     asciiPart: (text.match(/[\x20-\x7e]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), ""),
     digits: /^[\d\s()+.-]+$/.test(text) ? contactDigits(text) : "",
+    username: usernameOf(text),
     bodyLookup: containsPattern(rarestWord(stats.body, text, words)),
     nameLookup: containsPattern(rarestWord(stats.name, text, words)),
     // Without a word to look up, a trigram index would read all of itself: a text that short is walked.
@@ -97,8 +100,11 @@ function holds(column: SQL, search: SearchPlan): SQL {
   return search.asciiPart ? sql`(${asciiLower(search.asciiPart)} and ${unicode})` : unicode;
 }
 
+/** The contact's number (by its digits) or WhatsApp username, beside its name. */
 function numberMatch(search: SearchPlan): SQL {
-  return search.digits ? sql` or ct.number like ${containsPattern(search.digits)}` : sql``;
+  const number = search.digits ? sql` or ct.number like ${containsPattern(search.digits)}` : sql``;
+  const username = search.username ? sql` or lower(ct.username) like ${containsPattern(search.username)}` : sql``;
+  return sql`${number}${username}`;
 }
 
 /** The company's tickets whose contact matches: name (its trigram index, by one word) or number. */

@@ -69,6 +69,7 @@ describe("tickets: the ticket's shape", () => {
         id: contact.id,
         name: "Joana Prado",
         number: "5511987654321",
+        username: null,
         email: "joana@example.com",
         profilePicUrl: "https://example.com/joana.jpg",
         urlPicture: "https://example.com/joana.jpg",

@@ -28,6 +28,7 @@ interface TicketRow {
   contact_id: number;
   contact_name: string;
   contact_number: string;
+  contact_username: string | null;
   contact_email: string;
   contact_pic: string;
   contact_is_group: boolean;
@@ -50,7 +51,7 @@ const ticketColumns = sql.raw(`t.id, t.uuid, t.status,
   t.user_id, u.id as user_ref, u.name as user_name,
   t.queue_id, q.id as queue_ref, q.name as queue_name, q.color as queue_color,
   t.whatsapp_id, w.id as whatsapp_ref, w.name as whatsapp_name, w.status as whatsapp_status,
-  c.id as contact_id, c.name as contact_name, c.number as contact_number, c.email as contact_email,
+  c.id as contact_id, c.name as contact_name, c.number as contact_number, c.username as contact_username, c.email as contact_email,
   c.profile_pic_url as contact_pic, c.is_group as contact_is_group,
   (select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name, g.id)
      from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id) as tags,
@@ -79,6 +80,7 @@ function toDto(r: TicketRow): TicketDto {
       id: r.contact_id,
       name: r.contact_name,
       number: r.contact_number,
+      username: r.contact_username,
       email: r.contact_email,
       profilePicUrl: r.contact_pic,
       urlPicture: r.contact_pic,

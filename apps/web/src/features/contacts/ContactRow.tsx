@@ -1,9 +1,14 @@
-/** One row of the contacts table: avatar, name, number, email and the row actions of business-areas §2.3. */
+/**
+ * One row of the contacts table: avatar, name, number (and WhatsApp username,
+ * the only handle of a customer WhatsApp gives no number for), email and the
+ * row actions of business-areas §2.3.
+ */
 import { Avatar, Box, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
 import WhatsApp from "@mui/icons-material/WhatsApp";
 import type { ContactDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { RowAction } from "../lists/ListPage";
+import { initialOf } from "./initialOf";
 
 interface Props {
   contact: ContactDto;
@@ -22,13 +27,20 @@ export function ContactRow({ contact, mayDelete, onEdit, onDelete, onNewTicket }
     <TableRow hover data-testid={`contact-row-${contact.id}`}>
       <TableCell padding="checkbox" sx={{ ...hideOnSmallPhone, pl: 1 }}>
         <Avatar src={contact.profilePicUrl || undefined} alt={contact.name} sx={{ width: 32, height: 32 }}>
-          {contact.name.charAt(0).toUpperCase()}
+          {initialOf(contact.name)}
         </Avatar>
       </TableCell>
       <TableCell data-testid="contact-row-name" sx={{ overflowWrap: "break-word" }}>
         {contact.name}
       </TableCell>
-      <TableCell data-testid="contact-row-number">{contact.number}</TableCell>
+      <TableCell data-testid="contact-row-number">
+        {contact.number}
+        {contact.username && (
+          <Box component="span" sx={{ display: "block", color: "text.secondary" }} data-testid="contact-row-username">
+            {t("contactDrawer.username", { username: contact.username })}
+          </Box>
+        )}
+      </TableCell>
       <TableCell data-testid="contact-row-email" sx={{ ...hideOnPhone, wordBreak: "break-all" }}>
         {contact.email}
       </TableCell>

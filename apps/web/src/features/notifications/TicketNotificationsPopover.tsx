@@ -22,6 +22,7 @@ import { NoRecords, TopBarPopover } from "../layout/TopBarPopover";
 import { lastMessagePreview, ticketTime } from "../tickets/ticketRules";
 import { notificationSupport } from "./desktopNotifications";
 import { useTicketNotifications } from "./useTicketNotifications";
+import { initialOf } from "../contacts/initialOf";
 
 export function TicketNotificationsPopover({ buttonSx }: { buttonSx?: SxProps<Theme> }) {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ export function TicketNotificationsPopover({ buttonSx }: { buttonSx?: SxProps<Th
                 >
                   <ListItemAvatar>
                     <Avatar src={ticket.contact.urlPicture || ticket.contact.profilePicUrl || undefined}>
-                      {ticket.contact.name.charAt(0).toUpperCase()}
+                      {initialOf(ticket.contact.name)}
                     </Avatar>
                   </ListItemAvatar>
                   <ListItemText

@@ -26,6 +26,7 @@ import { api } from "../../../api/http";
 import { useCompanyEvent } from "../../../app/socket";
 import { ContactEditForm } from "./ContactEditForm";
 import { TicketNotes } from "./TicketNotes";
+import { initialOf } from "../../contacts/initialOf";
 
 interface Props {
   ticket: TicketDto;
@@ -98,14 +99,25 @@ function DrawerBody({ ticket, onClose }: Omit<Props, "persistent">) {
               alt={c.name}
               sx={{ width: 120, height: 120, mx: "auto", mb: 1, fontSize: 48 }}
             >
-              {c.name.charAt(0).toUpperCase()}
+              {initialOf(c.name)}
             </Avatar>
             <Typography variant="h6" data-testid="drawer-name" sx={{ overflowWrap: "anywhere" }}>
               {c.name}
             </Typography>
-            <Link href={`tel:${c.number}`} underline="hover" sx={{ display: "block" }} data-testid="drawer-number">
-              {c.number}
-            </Link>
+            {c.number ? (
+              <Link href={`tel:${c.number}`} underline="hover" sx={{ display: "block" }} data-testid="drawer-number">
+                {c.number}
+              </Link>
+            ) : (
+              <Typography variant="body2" color="text.secondary" data-testid="drawer-no-number">
+                {t("contactDrawer.noNumber")}
+              </Typography>
+            )}
+            {c.username && (
+              <Typography variant="body2" color="text.secondary" data-testid="drawer-username">
+                {t("contactDrawer.username", { username: c.username })}
+              </Typography>
+            )}
             {c.email && (
               <Link href={`mailto:${c.email}`} underline="hover" sx={{ display: "block" }} data-testid="drawer-email">
                 {c.email}

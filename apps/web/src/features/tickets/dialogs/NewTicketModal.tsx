@@ -25,6 +25,12 @@ import { useContactSearch } from "./useSearchOptions";
 
 type Option = ContactDto | { id: 0; name: string; add: true };
 
+/** "Name - number"; a contact WhatsApp gave no number for shows its @username instead, if it has one. */
+function contactLabel(c: ContactDto): string {
+  const handle = c.number || (c.username ? `@${c.username}` : "");
+  return handle && handle !== c.name ? `${c.name} - ${handle}` : c.name;
+}
+
 /** The other attendant's ticket, when the server answered with its object instead of a code. */
 function otherAttendant(err: unknown): OtherAttendantTicket | null {
   if (!(err instanceof ApiError)) return null;
@@ -136,8 +142,8 @@ export default function NewTicketModal({
           else setContact(o);
         }}
         loading={search.loading}
-        optionLabel={(o) => ("add" in o ? o.name : `${o.name} - ${o.number}`)}
-        renderOption={(o) => ("add" in o ? t("newTicketModal.add", { name: o.name }) : `${o.name} - ${o.number}`)}
+        optionLabel={(o) => ("add" in o ? o.name : contactLabel(o))}
+        renderOption={(o) => ("add" in o ? t("newTicketModal.add", { name: o.name }) : contactLabel(o))}
         optionTestId={(o) => ("add" in o ? "new-ticket-add-contact" : `new-ticket-contact-${o.id}`)}
         testId="new-ticket-contact"
       />

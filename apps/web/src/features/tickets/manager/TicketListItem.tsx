@@ -11,6 +11,7 @@ import type { TicketDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { badgeText, lastMessagePreview, queueColor, ticketTime } from "../ticketRules";
 import type { TicketAction } from "../useTicketActions";
+import { initialOf } from "../../contacts/initialOf";
 
 interface Props {
   ticket: TicketDto;
@@ -103,7 +104,7 @@ export const TicketListItem = memo(function TicketListItem(props: Props) {
         alt={ticket.contact.name}
         sx={{ mt: 0.5 }}
       >
-        {ticket.contact.name.charAt(0).toUpperCase()}
+        {initialOf(ticket.contact.name)}
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>

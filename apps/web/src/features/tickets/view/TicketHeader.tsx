@@ -11,6 +11,7 @@ import type { TicketDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { useTicketAction } from "../useTicketActions";
 import { TicketOptionsMenu } from "./TicketOptionsMenu";
+import { initialOf } from "../../contacts/initialOf";
 
 interface Props {
   ticket: TicketDto;
@@ -56,7 +57,7 @@ export function TicketHeader({ ticket, onOpenContact, onLeaving }: Props) {
         }}
       >
         <Avatar src={ticket.contact.urlPicture || ticket.contact.profilePicUrl || undefined} alt={ticket.contact.name}>
-          {ticket.contact.name.charAt(0).toUpperCase()}
+          {initialOf(ticket.contact.name)}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_username_trgm_idx" ON "contacts" USING gin (lower("username") gin_trgm_ops);

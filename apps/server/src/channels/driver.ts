@@ -133,7 +133,7 @@ export interface OutboundReply {
   wid: string;
   fromMe: boolean;
   body: string;
-  /** In a group, the digits of the member who wrote it (WhatsApp names the quote's author by it). */
+  /** In a group, the member who wrote it: digits, or "<digits>@lid" when known by LID only (WhatsApp names the quote's author by it). */
   participant?: string;
 }
 
@@ -154,7 +154,7 @@ export interface OutboundMedia extends OutboundTarget {
 /** A customer's message to acknowledge as read. */
 export interface ReadMessage {
   wid: string;
-  /** In a group, the digits of the member who wrote it (WhatsApp's receipt names them). */
+  /** In a group, the member who wrote it: digits, or "<digits>@lid" when known by LID only (WhatsApp's receipt names them). */
   participant?: string;
 }
 

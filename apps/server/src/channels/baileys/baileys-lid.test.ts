@@ -121,5 +121,28 @@ describe("a WhatsApp Web chat known only by its LID", () => {
       ["", participant, "Hugo", false],
       ["120363025246199999", null, expect.any(String), true],
     ]);
+
+    // WhatsApp names the member by that LID in a read receipt and as a quote's author.
+    const groupContact = rows.find((r) => r.isGroup)!;
+    const [ticket] = await s.ctx.db.select().from(tickets).where(eq(tickets.contactId, groupContact.id));
+    await s.ctx.db.update(tickets).set({ status: "open", userId: t.admin.id }).where(eq(tickets.id, ticket!.id));
+    const page = await s.request({ method: "GET", path: `/messages/${ticket!.id}`, token: t.admin.token });
+    const [first] = page.json().messages as { wid: string }[];
+    const res = await s.request({
+      method: "POST",
+      path: `/messages/${ticket!.id}`,
+      token: t.admin.token,
+      body: { body: "Oi, Hugo", quotedMsg: first },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(open.sent.at(-1)).toMatchObject({
+      jid: group,
+      options: { quoted: { key: { id: first!.wid, participant } } },
+    });
+    const receipts = await until(
+      async () => open.read.flat(),
+      (keys) => keys.length > 0,
+    );
+    expect(receipts[0]).toMatchObject({ remoteJid: group, participant });
   });
 });

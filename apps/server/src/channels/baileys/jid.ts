@@ -66,3 +66,7 @@ export function chatJid(target: OutboundTarget): string {
   if (target.userId?.endsWith("@lid")) return target.userId;
   throw new ChannelError("ERR_WAPP_INVALID_CONTACT", "the contact has no number and no WhatsApp Web LID");
 }
+
+/** A group member's jid from how the contact keeps them: digits, or a LID already written "<digits>@lid". */
+export const memberJid = (address: string): string =>
+  address.endsWith("@lid") ? address : `${address}@s.whatsapp.net`;

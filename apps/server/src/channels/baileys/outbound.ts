@@ -9,7 +9,7 @@ import { baseMimetype } from "../media-files.js";
 import { cloudMediaType } from "../cloud/cloud-driver.js";
 import type { OutboundMedia, OutboundReply, OutboundTarget, OutboundText, ReadMessage } from "../driver.js";
 import { bytesToVoiceNote, voiceNoteMimetype } from "../../modules/messages/voice-note.js";
-import { chatJid, isGroupJid } from "./jid.js";
+import { chatJid, isGroupJid, memberJid } from "./jid.js";
 
 export interface BaileysSend {
   jid: string;
@@ -30,7 +30,7 @@ function quotedOf(jid: string, reply: OutboundReply | undefined): MiscMessageGen
       remoteJid: jid,
       id: reply.wid,
       fromMe: reply.fromMe,
-      ...(isGroupJid(jid) && reply.participant ? { participant: `${reply.participant}@s.whatsapp.net` } : {}),
+      ...(isGroupJid(jid) && reply.participant ? { participant: memberJid(reply.participant) } : {}),
     },
     message: { conversation: reply.body },
   };
@@ -84,7 +84,7 @@ export function readKeys(target: OutboundTarget, messages: ReadMessage[]): WAMes
     remoteJid,
     id: wid,
     fromMe: false,
-    ...(target.isGroup && participant ? { participant: `${participant}@s.whatsapp.net` } : {}),
+    ...(target.isGroup && participant ? { participant: memberJid(participant) } : {}),
   }));
 }
 

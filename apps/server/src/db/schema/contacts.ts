@@ -47,6 +47,12 @@ export const contacts = pgTable(
 /** The predicate of contacts_company_number_uq, which an insert's ON CONFLICT names to use that index. */
 export const hasNumber = sql`number <> ''`;
 
+/**
+ * How WhatsApp addresses a contact in a group (a quote's author, a read
+ * receipt's participant): its number, else its LID ("<digits>@lid").
+ */
+export const memberAddress = sql<string | null>`coalesce(nullif(${contacts.number}, ''), ${contacts.userId})`;
+
 export const contactCustomFields = pgTable(
   "contact_custom_fields",
   {

@@ -7,7 +7,7 @@
 import { messagePageSize, type MessageDto } from "@balcao/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { contacts, messages, type tickets } from "../../db/schema/index.js";
+import { contacts, memberAddress, messages, type tickets } from "../../db/schema/index.js";
 import type { ReadMessage } from "../../channels/driver.js";
 import { rowsOf } from "../../db/rows.js";
 import { messageColumns, messageDtoOf, messageJoins, type MessageRow } from "./messages.presenter.js";
@@ -118,8 +118,8 @@ export async function markIncomingRead(db: Db, ticketId: number): Promise<ReadMe
 async function senderNumbers(db: Db, contactIds: number[]): Promise<Map<number, string>> {
   if (contactIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: contacts.id, number: contacts.number })
+    .select({ id: contacts.id, address: memberAddress })
     .from(contacts)
     .where(inArray(contacts.id, [...new Set(contactIds)]));
-  return new Map(rows.map((r) => [r.id, r.number]));
+  return new Map(rows.flatMap((r) => (r.address ? [[r.id, r.address] as const] : [])));
 }

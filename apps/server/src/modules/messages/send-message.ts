@@ -12,7 +12,7 @@ import type { MediaType, MessageDto } from "@balcao/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { ChannelMedia, ChannelSender, OutboundReply, SentMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
-import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { contacts, memberAddress, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { loadTicket } from "../tickets/tickets.presenter.js";
 import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
@@ -114,7 +114,7 @@ async function mediaOf(ctx: Context, row: typeof messages.$inferSelect): Promise
 async function quotedOf(ctx: Context, quotedMsgId: number | null): Promise<OutboundReply | undefined> {
   if (quotedMsgId === null) return undefined;
   const [quoted] = await ctx.db
-    .select({ wid: messages.wid, fromMe: messages.fromMe, body: messages.body, author: contacts.number })
+    .select({ wid: messages.wid, fromMe: messages.fromMe, body: messages.body, author: memberAddress })
     .from(messages)
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
     .where(eq(messages.id, quotedMsgId));

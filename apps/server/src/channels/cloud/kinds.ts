@@ -77,7 +77,8 @@ export function systemContent(system: NonNullable<CloudMessage["system"]>, from:
   const to = digits(system.wa_id ?? String(system.new_wa_id ?? ""));
   return {
     mediaType: "notice",
-    body: reason || `${from} → ${to}`,
+    // The numbers alone, not WhatsApp's English sentence: the ticket list shows the body in any language.
+    body: to ? `${from} → ${to}` : reason,
     details: { notice: { kind: "numberChange", reason, from, ...(to ? { to } : {}) } },
   };
 }

@@ -62,7 +62,7 @@ describe("a Cloud API customer who changes number", () => {
     const before = await ticketOf(change.id);
     expect(before.shown.map((m) => [m.mediaType, m.body])).toEqual([
       ["chat", "oi, antes da troca"],
-      ["notice", `User Ana changed from ${oldNumber} to ${newNumber}`],
+      ["notice", `${oldNumber} → ${newNumber}`],
     ]);
     expect(before.shown[1]!.details).toEqual({
       notice: {
@@ -80,7 +80,7 @@ describe("a Cloud API customer who changes number", () => {
     expect(after.ticketId).toBe(before.ticketId);
     expect(after.shown.map((m) => m.body)).toEqual([
       "oi, antes da troca",
-      `User Ana changed from ${oldNumber} to ${newNumber}`,
+      `${oldNumber} → ${newNumber}`,
       "oi, número novo",
     ]);
     expect(after.shown.every((m) => m.contact?.number === newNumber)).toBe(true);
@@ -113,7 +113,7 @@ describe("a Cloud API customer who changes number", () => {
     const old = await ticketOf(change.id);
     expect(old.shown.map((m) => m.body)).toEqual([
       "conta antiga",
-      `User Ana changed from ${oldNumber} to ${newNumber}`,
+      `${oldNumber} → ${newNumber}`,
     ]);
     expect(old.shown[1]!.details?.notice).toMatchObject({ kind: "numberChangeKept", from: oldNumber, to: newNumber });
     expect(await people()).toEqual([

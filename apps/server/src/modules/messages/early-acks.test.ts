@@ -123,8 +123,10 @@ describe("a WhatsApp Web receipt of a message sent from the phone, before the me
     await until(async () => (await pendingOf(wid)).length === 1);
 
     open.messages([sentFromPhone]);
-    await until(async () => (await s.ctx.db.select().from(messages).where(eq(messages.wid, wid))).length === 1);
-    const [stored] = await s.ctx.db.select().from(messages).where(eq(messages.wid, wid));
+    // The row commits a moment before the kept receipt is claimed: wait for the ingest to finish.
+    const readRow = async () => (await s.ctx.db.select().from(messages).where(eq(messages.wid, wid)))[0];
+    await until(async () => (await readRow())?.ack === 4);
+    const stored = await readRow();
     expect(stored).toMatchObject({ fromMe: true, ack: 4, body: "Mandei pelo celular" });
     expect(await pendingOf(wid)).toEqual([]);
   });

@@ -16,6 +16,9 @@ const symbols: Partial<Record<MediaType, string>> = {
   vcard: "👤",
   unsupported: "⚠️",
   order: "🛒",
+  poll: "📊",
+  event: "📅",
+  notice: "ℹ️",
 };
 
 export function lastMessageOf(message: { mediaType: MediaType; body: string; mediaName?: string | null }): string {

@@ -30,6 +30,8 @@ test("an admin adds a cloud connection, edits it, meets the greeting rule and de
   baseURL,
   browser,
 }) => {
+  // A long path (two people, five dialogs): about 50 s on a quiet machine, past the 60 s default on a busy one.
+  test.slow();
   const admin = newPerson("connections");
   await signUpByApi(baseURL!, admin);
   const api = await apiAs(baseURL!, admin);

@@ -20,6 +20,7 @@ const serverDir = path.dirname(fileURLToPath(import.meta.url));
  * every installed package stays an import of node_modules, loaded as it always is (native
  * parts, WASM files and workers found beside their own files).
  */
+/** @type {import("esbuild").Plugin} */
 const packagesStayInstalled = {
   name: "packages-stay-installed",
   setup(b) {
@@ -33,6 +34,8 @@ const packagesStayInstalled = {
  * A module that finds files beside itself (the SQL migrations, the built web app) keeps
  * finding them beside its source: `import.meta.url` is rewritten to the source file's URL,
  * taken relative to the bundle so a moved checkout still works.
+ * @param {string} outfile
+ * @returns {import("esbuild").Plugin}
  */
 function sourceLocations(outfile) {
   return {
@@ -49,6 +52,10 @@ function sourceLocations(outfile) {
   };
 }
 
+/**
+ * @param {string} entry
+ * @param {string} outfile
+ */
 export async function buildServer(entry, outfile) {
   await build({
     entryPoints: [entry],

@@ -7,9 +7,12 @@
  *   embedded   the default with no DATABASE_URL, in a fresh DATA_DIR seeded by the bench first
  *   postgres   BENCH_DATABASE_URL (seeded once, as the in-process bench does)
  *   BENCH_CHECKOUT      runs `npm start` of another checkout (before and after a change)
+ *   BENCH_EMBEDDED_SEED a data directory seeded before (BENCH_KEEP=1 keeps a run's): copied, not seeded again
+ *   BENCH_KEEP=1        keeps the run's data directory and npm start's log
+ *   BENCH_ONLY=idle     only the idle tree, on a fresh database (nothing seeded: a first start)
  *   BENCH_IDLE_WAIT_MS  how long the started server idles before its memory is read (10 s)
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, openPostgres, type Database } from "../apps/server/src/db/client.js";
@@ -41,6 +44,8 @@ interface Opened {
 async function open(target: string, databaseUrl: string, ensure: (url: string) => Promise<void>): Promise<Opened> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-tree-"));
   if (target === "embedded") {
+    const seeded = process.env.BENCH_EMBEDDED_SEED;
+    if (seeded) cpSync(seeded, dataDir, { recursive: true });
     return {
       database: await openDatabase({ dataDir }),
       embedded: true,
@@ -59,12 +64,32 @@ async function open(target: string, databaseUrl: string, ensure: (url: string) =
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const serverEnv = { NODE_ENV: "production", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "1000000" };
+const idleWaitMs = () => Number(process.env.BENCH_IDLE_WAIT_MS ?? 10_000);
+
+/** A first start's idle tree: the embedded default on a fresh data directory, or the given database. */
+async function idleOnly(target: string, databaseUrl: string, ensure: (url: string) => Promise<void>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-tree-"));
+  if (target === "postgres") await ensure(databaseUrl);
+  const env = { ...serverEnv, DATA_DIR: dataDir, DATABASE_URL: target === "postgres" ? databaseUrl : "" };
+  const server = await npmStart(env, path.join(dataDir, "npm-start.log"), process.env.BENCH_CHECKOUT);
+  try {
+    await sleep(idleWaitMs());
+    const idle = treeMemory(server.pid);
+    log(`bench ${target}: idle tree ${idle.pssMb.toFixed(0)} MB PSS\n${describeTree(idle)}`);
+    return { target, idle };
+  } finally {
+    await server.stop();
+    if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 export async function runTarget(
   target: string,
   databaseUrl: string,
   ensure: (url: string) => Promise<void>,
 ): Promise<TargetResult> {
+  if (process.env.BENCH_ONLY === "idle") return idleOnly(target, databaseUrl, ensure);
   const opened = await open(target, databaseUrl, ensure);
   const { database, embedded } = opened;
   await database.migrate();
@@ -79,12 +104,8 @@ export async function runTarget(
   let server: Awaited<ReturnType<typeof npmStart>> | undefined;
   try {
     log(`bench ${target}: npm start (log ${logFile})`);
-    server = await npmStart(
-      { ...opened.env, NODE_ENV: "production", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "1000000", ...ingest.env },
-      logFile,
-      process.env.BENCH_CHECKOUT,
-    );
-    await sleep(Number(process.env.BENCH_IDLE_WAIT_MS ?? 10_000));
+    server = await npmStart({ ...opened.env, ...serverEnv, ...ingest.env }, logFile, process.env.BENCH_CHECKOUT);
+    await sleep(idleWaitMs());
     const idle = treeMemory(server.pid);
     log(`bench ${target}: idle tree ${idle.pssMb.toFixed(0)} MB PSS\n${describeTree(idle)}`);
     const only = process.env.BENCH_ONLY;

@@ -80,7 +80,7 @@ async function prepare(database: Database, tenant: BenchTenant) {
   return {
     env: { WHATSAPP_GRAPH_URL: ready.graphUrl },
     /** Without the database (an embedded one the server holds), a run on a fresh copy: nothing to take out. */
-    run: (base: string, reachable: Database | undefined = database, serverCpuMs = ownCpuMs) =>
+    run: (base: string, reachable: Database | undefined, serverCpuMs = ownCpuMs) =>
       run(child, base, tenant, reachable, serverCpuMs),
     close: () =>
       new Promise<void>((resolve) => {

@@ -76,7 +76,7 @@ async function main() {
     const only = process.env.BENCH_ONLY;
     const figures = [
       ...(only === "ingest" ? [] : await listAndMessages(base, tenant, database)),
-      ...(only === "lists" ? [] : [await ingest.run(base)]),
+      ...(only === "lists" ? [] : [await ingest.run(base, database)]),
     ];
     log("");
     log(printFigures(figures, budgetOf));

@@ -20,7 +20,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["eslint.config.js"] },
+        projectService: { allowDefaultProject: ["eslint.config.js", "apps/server/build.mjs"] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

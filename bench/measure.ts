@@ -4,6 +4,8 @@ export interface Figure {
   p50: number;
   p95: number;
   runs: number;
+  /** Throughput figures: calls completed per second. */
+  perSecond?: number;
   note?: string;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Runs the real server the way `npm start` does (the web app is built before
- * the e2e run by the test:e2e script) in a child process, and waits for it.
+ * the e2e run by the test:e2e script) in a child process, and waits for it:
+ * built to JavaScript by the same build as `npm start`'s, run by plain node.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
@@ -58,7 +59,23 @@ export interface RunningServer {
 
 const tail = (file: string, lines = 40) => readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
 
-/** Starts `tsx <entry>` (the server's main by default) with `env` and resolves once /api/health answers. */
+/**
+ * Builds `entry` as apps/server/build.mjs builds the server for `npm start`; the bundle sits
+ * in the checkout (e2e/dist), where node finds the installed packages it imports.
+ */
+function build(entry: string): string {
+  const outfile = path.join(repoRoot, "e2e/dist", `${path.basename(entry, ".ts")}.js`);
+  execFileSync(
+    process.execPath,
+    [path.join(repoRoot, "apps/server/build.mjs"), path.resolve(repoRoot, entry), outfile],
+    {
+      stdio: "inherit",
+    },
+  );
+  return outfile;
+}
+
+/** Starts the built `<entry>` (the server's main by default) with `env` and resolves once /api/health answers. */
 export async function startServer(
   env: Record<string, string>,
   logFile: string,
@@ -68,7 +85,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile, { flags: "a" });
   await new Promise((resolve) => log.once("open", resolve));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child: ChildProcess = spawn(process.execPath, [build(entry)], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", log, log],

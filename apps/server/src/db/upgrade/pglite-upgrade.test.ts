@@ -2,9 +2,8 @@
  * Issue 16 item 4: a data directory made by the PGlite build is moved into
  * PostgreSQL without losing a row, and a failed move changes nothing in it.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { MessageListResponse } from "@balcao/contracts";
 import { PGlite } from "@electric-sql/pglite";
@@ -21,42 +20,23 @@ import {
   serverOn,
   type PgliteFacts,
 } from "../../../test/pglite-data.js";
-import { openPglite, openPostgres } from "../client.js";
+import {
+  cleanUp,
+  emptyDatabase,
+  fingerprint,
+  onServer,
+  quiet,
+  serverUrl,
+  siblings,
+  SLOW,
+  smallPgliteDirectory,
+  tempDataDir,
+} from "../../../test/upgrade-fixtures.js";
+import { openPostgres } from "../client.js";
 import { tableNames, type Sql } from "./catalog.js";
 import { upgradeFromPglite, UpgradeError, type UpgradeResult } from "./pglite-upgrade.js";
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const quiet = { info: () => undefined };
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function onServer<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** An empty database on the test server (no template: the move migrates it). */
-async function emptyDatabase(): Promise<string> {
-  const name = `balcao_up_${randomBytes(5).toString("hex")}`;
-  await onServer(serverUrl!, (c) => c.query(`CREATE DATABASE ${name}`));
-  cleanups.push(() => onServer(serverUrl!, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then());
-  const u = new URL(serverUrl!);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-function tempDataDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "balcao-upgrade-"));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+afterAll(cleanUp);
 
 /** Every row of every table, as PostgreSQL renders it, in one stable order. */
 async function contents(sql: Sql): Promise<Record<string, string[]>> {
@@ -67,44 +47,6 @@ async function contents(sql: Sql): Promise<Record<string, string[]>> {
   }
   return all;
 }
-
-/** What the directory holds, file by file, so "untouched" means byte for byte. */
-function fingerprint(dir: string): string {
-  const hash = createHash("sha256");
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = path.join(d, name);
-      hash.update(path.relative(dir, p));
-      if (statSync(p).isDirectory()) walk(p);
-      else hash.update(readFileSync(p));
-    }
-  };
-  walk(dir);
-  return hash.digest("hex");
-}
-
-/** A small PGlite directory (one company, one contact), made once and copied for each failure. */
-let small: string;
-async function smallPgliteDirectory(): Promise<string> {
-  if (!small) {
-    small = tempDataDir();
-    const db = await openPglite(path.join(small, "db"));
-    await db.migrate();
-    await db.raw.query(
-      "WITH c AS (INSERT INTO companies (name) VALUES ($1) RETURNING id) INSERT INTO contacts (company_id, name, number) SELECT id, $2, $3 FROM c",
-      ["Padaria", "João", "5511988887777"],
-    );
-    await db.close();
-  }
-  const dataDir = tempDataDir();
-  cpSync(path.join(small, "db"), path.join(dataDir, "db"), { recursive: true });
-  return dataDir;
-}
-
-// Opening PGlite costs seconds (a fresh one, tens of seconds on a busy machine).
-const SLOW = 180_000;
-
-const siblings = (dataDir: string) => readdirSync(dataDir).sort();
 
 describe.skipIf(!serverUrl)("upgrade from a PGlite data directory (needs TEST_DATABASE_URL)", () => {
   beforeAll(() => smallPgliteDirectory(), SLOW);

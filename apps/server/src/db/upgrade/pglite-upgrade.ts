@@ -51,7 +51,7 @@ export async function upgradeFromPglite(opts: {
     opts.log.info(`moved ${describe(counts)}; the old PGlite directory is kept as ${keptAt}`);
     return { status: "moved", counts, keptAt };
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = rootCause(err);
     throw new UpgradeError(
       `The data of the earlier build's PGlite database (${source}) was not moved to PostgreSQL: ${reason}. ` +
         `Nothing in ${source} was changed. Fix the cause, then run \`${UPGRADE_COMMAND}\`.`,
@@ -60,6 +60,13 @@ export async function upgradeFromPglite(opts: {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The driver's own words: drizzle wraps them in "Failed query: <the SQL>", which tells an operator nothing. */
+function rootCause(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
 }
 
 const describe = (counts: Record<string, number>) =>

@@ -30,6 +30,8 @@ export async function serverOn(dataDir: string, database?: Database): Promise<Te
   };
 }
 
+export const WAITING_QUEUE = "upgrade-waiting";
+
 /** A timestamp with microseconds, which a JavaScript Date would lose on the way. */
 export const PRECISE_TIME = "2024-02-29 12:34:56.789123+00";
 
@@ -94,7 +96,11 @@ export async function fillPgliteDirectory(dataDir: string) {
     // The highest contact deleted: the next contact's id continues after it, not after the highest left.
     const gone = await buildContact(s, other.id);
     await s.ctx.db.delete(contacts).where(sql`${contacts.id} = ${gone.id}`);
+    // A job the old build queued and never ran (no worker for this queue).
+    await s.ctx.jobs.boss.createQueue(WAITING_QUEUE, { name: WAITING_QUEUE, retryLimit: 3 });
+    const jobId = await s.ctx.jobs.boss.send(WAITING_QUEUE, { messageId: image.id });
     return {
+      jobId,
       company,
       other,
       agent,

@@ -51,7 +51,7 @@ describe.skipIf(!serverUrl)("npm run db:upgrade (needs TEST_DATABASE_URL)", () =
       const first = await dbUpgrade({ DATA_DIR: dataDir, DATABASE_URL: target });
       expect(first).toMatchObject({ code: 0 });
       expect(first.stdout).toMatch(
-        /moved \d+ rows in \d+ tables; the old PGlite directory is kept as .*db\.pglite-moved-/,
+        /moved \d+ rows in \d+ tables and \d+ waiting jobs; the old PGlite directory is kept as .*db\.pglite-moved-/,
       );
       expect(await rows(target, "contacts")).toBe(1);
       expect(existsSync(path.join(dataDir, "db"))).toBe(false);

@@ -11,7 +11,11 @@ import { qualified, quote, type TablePlan } from "./catalog.js";
 const BATCH = 1000;
 
 /** Reads a query's rows as JSON texts, a batch at a time, through a cursor (no OFFSET rescans). */
-async function eachBatch(source: PGlite, select: string, write: (rows: string[]) => Promise<void>): Promise<void> {
+export async function eachBatch(
+  source: PGlite,
+  select: string,
+  write: (rows: string[]) => Promise<void>,
+): Promise<void> {
   await source.transaction(async (tx: Transaction) => {
     await tx.query(`DECLARE upgrade_rows NO SCROLL CURSOR FOR SELECT to_jsonb(r)::text AS j FROM (${select}) r`);
     for (;;) {
@@ -23,7 +27,7 @@ async function eachBatch(source: PGlite, select: string, write: (rows: string[])
   });
 }
 
-const asJsonArray = (rows: string[]) => `[${rows.join(",")}]`;
+export const asJsonArray = (rows: string[]) => `[${rows.join(",")}]`;
 
 export async function copyTable(source: PGlite, target: pg.ClientBase, table: TablePlan): Promise<void> {
   const name = qualified(table.name);

@@ -9,6 +9,7 @@ import type { MessageListResponse } from "@balcao/contracts";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContact } from "../../../test/conversations.js";
 import { login, PASSWORD } from "../../../test/factories.js";
@@ -19,6 +20,7 @@ import {
   PRECISE_TIME,
   serverOn,
   type PgliteFacts,
+  WAITING_QUEUE,
 } from "../../../test/pglite-data.js";
 import {
   cleanUp,
@@ -118,6 +120,25 @@ describe.skipIf(!serverUrl)("upgrade from a PGlite data directory (needs TEST_DA
         } finally {
           await s.close();
           await s.ctx.database.close();
+        }
+      },
+      SLOW,
+    );
+
+    it(
+      "keeps the jobs the old build had queued and not run: pg-boss hands them out on the target",
+      async () => {
+        if (result.status !== "moved") throw new Error("expected a move");
+        expect(result.waitingJobs).toBe(1);
+        const boss = new PgBoss({ connectionString: targetUrl, max: 1, supervise: false, schedule: false });
+        await boss.start();
+        try {
+          const [job] = await boss.fetch<{ messageId: number }>(WAITING_QUEUE);
+          expect(job?.id).toBe(facts.jobId);
+          expect(job?.data).toEqual({ messageId: facts.messages.image.id });
+          expect((await boss.getQueue(WAITING_QUEUE))?.retryLimit).toBe(3);
+        } finally {
+          await boss.stop({ graceful: false, wait: true });
         }
       },
       SLOW,

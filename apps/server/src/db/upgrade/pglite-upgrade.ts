@@ -15,6 +15,7 @@ import pg from "pg";
 import { openPostgres } from "../client.js";
 import { migrationHashes, rowCounts, sequencePositions, tableNames, tablePlans, type Sql } from "./catalog.js";
 import { copyTable } from "./copy.js";
+import { copyWaitingJobs } from "./jobs.js";
 
 /** The one command that does the move by hand, named in every failure. */
 export const UPGRADE_COMMAND = "npm run db:upgrade";
@@ -23,7 +24,8 @@ export interface UpgradeLog {
   info(message: string): void;
 }
 
-export type UpgradeResult = { status: "none" } | { status: "moved"; counts: Record<string, number>; keptAt: string };
+export type UpgradeResult =
+  { status: "none" } | { status: "moved"; counts: Record<string, number>; waitingJobs: number; keptAt: string };
 
 export class UpgradeError extends Error {}
 
@@ -45,11 +47,13 @@ export async function upgradeFromPglite(opts: {
   opts.log.info(`found the earlier build's PGlite database in ${source}: moving its data to PostgreSQL`);
   const work = `${source}.upgrade-work`;
   try {
-    const counts = await moveData(source, work, opts.targetUrl, opts.log);
+    const { counts, waitingJobs } = await moveData(source, work, opts.targetUrl, opts.log);
     const keptAt = `${source}.pglite-moved-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     renameSync(source, keptAt);
-    opts.log.info(`moved ${describe(counts)}; the old PGlite directory is kept as ${keptAt}`);
-    return { status: "moved", counts, keptAt };
+    opts.log.info(
+      `moved ${describe(counts)} and ${waitingJobs} waiting jobs; the old PGlite directory is kept as ${keptAt}`,
+    );
+    return { status: "moved", counts, waitingJobs, keptAt };
   } catch (err) {
     const reason = rootCause(err);
     throw new UpgradeError(
@@ -100,7 +104,7 @@ async function moveData(source: string, work: string, targetUrl: string, log: Up
       );
     } else log.info("the target already holds these rows (an earlier run copied them); verifying");
     await verify(to, expected);
-    return expected;
+    return { counts: expected, waitingJobs: await copyWaitingJobs(pglite, from, targetUrl) };
   } finally {
     await target.end().catch(() => undefined);
     await pglite.close();

@@ -51,6 +51,7 @@ export async function createServer(config: Config, database?: Database, options:
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
+      log,
       onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
     }));
   await db.migrate();
@@ -91,13 +92,17 @@ export async function createServer(config: Config, database?: Database, options:
     app,
     ctx,
     seeded,
+    /** In order: HTTP and Socket.IO, WhatsApp sessions, jobs, Redis, and the database last whatever failed before. */
     async close() {
       companySweep.stop();
-      await app.close();
-      await ctx.channels.stopAll();
-      await jobs.stop();
-      await redis?.close();
-      if (!database) await db.close();
+      try {
+        await app.close();
+        await ctx.channels.stopAll();
+        await jobs.stop();
+        await redis?.close();
+      } finally {
+        if (!database) await db.close();
+      }
     },
   };
 }

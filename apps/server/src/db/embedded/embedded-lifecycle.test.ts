@@ -101,6 +101,16 @@ describe("the embedded PostgreSQL across stops and kills", () => {
     expect(await tagNames(again, await signIn(again))).toContain("Kept across kills");
   }, 120_000);
 
+  it("a second server on the same data directory is refused and leaves the running one serving", async () => {
+    const s = server!;
+    const postmaster = postmasterPid();
+    await expect(startServerProcess(dataDir, logFile, PASSWORD)).rejects.toThrow(
+      new RegExp(`Another Balcão server \\(pid ${s.pid}\\) is running on this data directory`),
+    );
+    expect(postmasterPid()).toBe(postmaster);
+    expect(await tagNames(s, await signIn(s))).toContain("Kept across kills");
+  }, 120_000);
+
   it("a SIGKILL of the server alone leaves PostgreSQL running; the next start stops it and serves", async () => {
     const s = server!;
     const leftover = postmasterPid();

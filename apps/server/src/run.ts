@@ -28,8 +28,10 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
  * Graceful shutdown (DESIGN §3): server.close() stops HTTP and Socket.IO,
  * then the WhatsApp sessions, then the jobs, and the database last (the
  * embedded one included). It may take SHUTDOWN_TIMEOUT_MS at most; past
- * that, or on a second signal, the process exits at once, and the embedded
- * PostgreSQL is still told to stop (its exit hook in db/embedded/cluster.ts).
+ * that the process exits, and the embedded PostgreSQL is still told to stop
+ * (its exit hook in db/embedded/cluster.ts). A repeated signal changes
+ * nothing: a Ctrl+C reaches the server both from the terminal and relayed
+ * by the npm and tsx wrappers of `npm start`.
  */
 export const SHUTDOWN_TIMEOUT_MS = 20_000;
 
@@ -37,10 +39,7 @@ function stopOnSignals(close: () => Promise<void>, log: FastifyBaseLogger): void
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
-      if (stopping) {
-        log.warn({ signal }, "second signal: exiting without waiting");
-        process.exit(1);
-      }
+      if (stopping) return;
       stopping = true;
       log.info({ signal }, "shutting down");
       const timer = setTimeout(() => {

@@ -1,8 +1,9 @@
 /**
  * Playwright global setup: a temporary DATA_DIR, a fake SMTP server, a fake
  * WhatsApp Cloud API (Graph) server, a fresh
- * database (PostgreSQL when TEST_DATABASE_URL is set, otherwise the embedded
- * PGlite under DATA_DIR) and the real server on a free port. The returned
+ * database (PostgreSQL when TEST_DATABASE_URL is set, otherwise the server's
+ * own embedded PostgreSQL under DATA_DIR, as `npm start` runs) and the real
+ * server on a free port. The returned
  * function stops everything after the run.
  *
  * It also prepares one fixture no public route can make: a company whose
@@ -12,7 +13,7 @@
  * other sessions: a spec driving the super admin in the browser is never
  * logged out by it.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startFakeGraph } from "../../apps/server/test/fake-graph.js";
@@ -31,6 +32,8 @@ export default async function globalSetup() {
   const chromium = await findChromium();
   process.env[envKeys.chromium] = JSON.stringify(chromium);
   const dir = mkdtempSync(path.join(tmpdir(), "balcao-e2e-"));
+  // As root the embedded PostgreSQL runs as the user "postgres", which must reach DATA_DIR inside.
+  chmodSync(dir, 0o755);
   const logFile = path.join(dir, "server.log");
   const cleanups: (() => Promise<void>)[] = [];
   const teardown = async () => {
@@ -115,7 +118,7 @@ export default async function globalSetup() {
     process.env[envKeys.expiredPassword] = expired.password;
     process.env[envKeys.expiredDueDate] = dueDate;
     process.stdout.write(
-      `e2e: server ${server.url} on ${database ? "PostgreSQL" : "PGlite"}, log ${logFile}, ` +
+      `e2e: server ${server.url} on ${database ? "PostgreSQL" : "the embedded PostgreSQL"}, log ${logFile}, ` +
         `${chromium.source} Chromium ${chromium.executablePath}` +
         `${process.env.E2E_KEEP ? " (kept)" : ""}\n`,
     );

@@ -8,6 +8,7 @@ import { ChannelManager } from "./channels/manager.js";
 import type { Config } from "./config.js";
 import type { Context } from "./context.js";
 import { openDatabase, type Database } from "./db/client.js";
+import { moveEarlierBuildData } from "./db/upgrade/at-start.js";
 import { buildApp } from "./http/app.js";
 import { startJobs } from "./jobs/jobs.js";
 import { createLogger } from "./logger.js";
@@ -51,8 +52,16 @@ export async function createServer(config: Config, database?: Database, options:
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
+      log,
       onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
     }));
+  try {
+    await moveEarlierBuildData(db, config.DATA_DIR, log);
+  } catch (err) {
+    // The embedded database stops with the server that could not start.
+    if (!database) await db.close();
+    throw err;
+  }
   await db.migrate();
   const seeded = await seed(db.db, config);
   const tokens = await createTokens(db.db, config);
@@ -91,13 +100,17 @@ export async function createServer(config: Config, database?: Database, options:
     app,
     ctx,
     seeded,
+    /** In order: HTTP and Socket.IO, WhatsApp sessions, jobs, Redis, and the database last whatever failed before. */
     async close() {
       companySweep.stop();
-      await app.close();
-      await ctx.channels.stopAll();
-      await jobs.stop();
-      await redis?.close();
-      if (!database) await db.close();
+      try {
+        await app.close();
+        await ctx.channels.stopAll();
+        await jobs.stop();
+        await redis?.close();
+      } finally {
+        if (!database) await db.close();
+      }
     },
   };
 }

@@ -1,10 +1,12 @@
 /**
- * A fresh, migrated database per test file: in-memory PGlite by default, or a
- * PostgreSQL database cloned from a migrated template when TEST_DATABASE_URL is set.
+ * A fresh, migrated database per test file: a database cloned from the run's
+ * migrated template (CREATE DATABASE … TEMPLATE) on the PostgreSQL at
+ * TEST_DATABASE_URL, which global-setup.ts sets to its embedded cluster when
+ * the run was not given one.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openPglite, openPostgres, type Database } from "../src/db/client.js";
+import { openPostgres, type Database } from "../src/db/client.js";
 
 /** Its own name per concurrent run on one server (TEST_TEMPLATE_DB), so two runs never drop each other's. */
 export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? "balcao_template";
@@ -38,11 +40,7 @@ export async function prepareTemplate(url: string) {
 
 export async function testDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const db = await openPglite();
-    await db.migrate();
-    return db;
-  }
+  if (!url) throw new Error("TEST_DATABASE_URL is unset: run the tests through vitest (its global setup provides it)");
   const name = `balcao_t_${randomBytes(6).toString("hex")}`;
   await admin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
   const db = await openPostgres(withDatabase(url, name), 5);

@@ -1,6 +1,40 @@
+/**
+ * Vitest globalSetup: the run's PostgreSQL and its migrated template. With
+ * TEST_DATABASE_URL, that server; without it, one embedded cluster for the
+ * whole run (the engine `npm start` runs on), in a temporary directory, whose
+ * URL the test files read from TEST_DATABASE_URL like any other.
+ */
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startCluster } from "../src/db/embedded/cluster.js";
 import { prepareTemplate } from "./database.js";
 
+const quiet = {
+  info: () => undefined,
+  warn: (obj: object, msg: string) => void process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+};
+
 export default async function setup() {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) await prepareTemplate(url);
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    await prepareTemplate(given);
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "balcao-test-pg-"));
+  // As root the cluster runs as the user "postgres", which must reach its directory.
+  chmodSync(dir, 0o755);
+  const cluster = await startCluster({
+    dataDir: dir,
+    log: quiet,
+    database: "postgres",
+    // Every test file holds a pool, pg-boss and a lease connection, several files at a time.
+    settings: { max_connections: "200", shared_buffers: "128MB", fsync: "off", synchronous_commit: "off" },
+  });
+  process.env.TEST_DATABASE_URL = cluster.url;
+  await prepareTemplate(cluster.url);
+  return async () => {
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

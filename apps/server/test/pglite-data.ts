@@ -1,8 +1,9 @@
 /**
- * A data directory as the PGlite build leaves it: the real server started
- * without DATABASE_URL (PGlite under DATA_DIR/db, migrated, seeded, pg-boss's
- * schema), holding two companies' users, queues, contacts, tickets and messages.
+ * A data directory as the PGlite build leaves it (PGlite under DATA_DIR/db,
+ * migrated, pg-boss's schema), holding two companies' users, queues,
+ * contacts, tickets and messages.
  */
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createServer } from "../src/server.js";
 import { contacts, messages, queueOptions, tags } from "../src/db/schema/index.js";
@@ -11,9 +12,10 @@ import { buildContact, buildMessage, buildTicket } from "./conversations.js";
 import { buildCompany, buildQueue, buildUser } from "./factories.js";
 import { testConfig, type TestServer } from "./harness.js";
 import { FakeWhatsAppWeb } from "./fake-baileys.js";
+import { openPgliteBuild, pgliteBoss } from "./pglite-build.js";
 
-/** The real server on `dataDir`, with the database given or (none given) PGlite as `npm start` opened it. */
-export async function serverOn(dataDir: string, database?: Database): Promise<TestServer> {
+/** The real server on `dataDir` and the database given. */
+export async function serverOn(dataDir: string, database: Database): Promise<TestServer> {
   const whatsappWeb = new FakeWhatsAppWeb();
   const server = await createServer(testConfig(dataDir), database, { whatsappWeb });
   return {
@@ -54,9 +56,11 @@ export const POLL_DETAILS = {
 };
 
 export async function fillPgliteDirectory(dataDir: string) {
-  const s = await serverOn(dataDir);
+  const build = await openPgliteBuild(path.join(dataDir, "db"));
+  const boss = await pgliteBoss(build);
+  // The factories only write through ctx.db.
+  const s = { ctx: { db: build.db } } as unknown as TestServer;
   try {
-    if (s.ctx.database.kind !== "pglite") throw new Error("expected the PGlite build's database");
     const company = await buildCompany(s);
     const other = await buildCompany(s);
     const agent = await buildUser(s, { companyId: company.id, profile: "admin" });
@@ -97,8 +101,8 @@ export async function fillPgliteDirectory(dataDir: string) {
     const gone = await buildContact(s, other.id);
     await s.ctx.db.delete(contacts).where(sql`${contacts.id} = ${gone.id}`);
     // A job the old build queued and never ran (no worker for this queue).
-    await s.ctx.jobs.boss.createQueue(WAITING_QUEUE, { name: WAITING_QUEUE, retryLimit: 3 });
-    const jobId = await s.ctx.jobs.boss.send(WAITING_QUEUE, { messageId: image.id });
+    await boss.createQueue(WAITING_QUEUE, { name: WAITING_QUEUE, retryLimit: 3 });
+    const jobId = await boss.send(WAITING_QUEUE, { messageId: image.id });
     return {
       jobId,
       company,
@@ -110,7 +114,8 @@ export async function fillPgliteDirectory(dataDir: string) {
       deletedContactId: gone.id,
     };
   } finally {
-    await s.close();
+    await boss.stop({ graceful: false, close: false });
+    await build.close();
   }
 }
 

@@ -3,11 +3,11 @@
  * fresh and removed by `cleanUp` (call it in afterAll).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openPglite } from "../src/db/client.js";
+import { openPgliteBuild } from "./pglite-build.js";
 
 export const serverUrl = process.env.TEST_DATABASE_URL;
 export const quiet = { info: () => undefined };
@@ -41,6 +41,8 @@ export async function emptyDatabase(): Promise<string> {
 
 export function tempDataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "balcao-upgrade-"));
+  // As root the embedded cluster runs as the postgres user, who must reach the data directory.
+  chmodSync(dir, 0o755);
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -65,9 +67,8 @@ let small: string;
 export async function smallPgliteDirectory(): Promise<string> {
   if (!small) {
     small = tempDataDir();
-    const db = await openPglite(path.join(small, "db"));
-    await db.migrate();
-    await db.raw.query(
+    const db = await openPgliteBuild(path.join(small, "db"));
+    await db.query(
       "WITH c AS (INSERT INTO companies (name) VALUES ($1) RETURNING id) INSERT INTO contacts (company_id, name, number) SELECT id, $2, $3 FROM c",
       ["Padaria", "João", "5511988887777"],
     );

@@ -4,7 +4,8 @@
  * advisory lock per connection on one dedicated database connection: another
  * process's try-lock fails while it is held, and the database frees it when
  * the holder stops or dies, so a waiting process takes the session over.
- * Embedded PGlite is one process by construction and always grants.
+ * The embedded PostgreSQL is no different: a second server on the same data
+ * directory is refused at start (db/embedded/leftover.ts), not here.
  */
 import pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
@@ -43,6 +44,7 @@ const LOCK_SPACE = 0x0bac; // "BAlCão"
 /** The notification channel session messages travel on between processes. */
 const CHANNEL = "balcao_sessions";
 
+/** Until the channels start (ChannelManager.startAll): this process holds every session it is asked about. */
 export class LocalLease implements SessionLease {
   private readonly held = new Set<number>();
 

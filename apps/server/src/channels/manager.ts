@@ -48,7 +48,7 @@ export class ChannelManager {
   /** Per connection, so a refresh and a stop of the same one never interleave. */
   private readonly queues = new Map<number, Promise<unknown>>();
   private retryTimer?: NodeJS.Timeout;
-  /** Sends through sessions other processes hold (PostgreSQL only). */
+  /** Sends through sessions other processes hold. */
   private remote?: RemoteCalls;
   /** The leased (WhatsApp Web) connections, as of the last look at the table. */
   private leasedIds = new Set<number>();
@@ -72,10 +72,8 @@ export class ChannelManager {
   async startAll(ctx: Context): Promise<void> {
     this.ctx = ctx;
     const { database } = ctx;
-    if (database.kind === "postgres" && database.url) {
-      this.lease = new AdvisoryLease(database.url, ctx.log, (message) => this.onMessage(message));
-      this.remote = new RemoteCalls(ctx.db, this.lease, (id) => this.running.get(id), ctx.log);
-    }
+    this.lease = new AdvisoryLease(database.url, ctx.log, (message) => this.onMessage(message));
+    this.remote = new RemoteCalls(ctx.db, this.lease, (id) => this.running.get(id), ctx.log);
     this.lease.onLost(() => void this.leaseLost());
     await this.launchUnowned(Object.keys(this.factories));
     this.retryTimer = setInterval(() => void this.launchUnowned([...leased]), ctx.config.SESSION_LEASE_RETRY_MS);

@@ -1,18 +1,16 @@
 /**
- * One database handle for both runtime modes: embedded PGlite under DATA_DIR
- * when DATABASE_URL is unset, PostgreSQL otherwise. Same schema, same SQL.
+ * One database handle for both runtime modes, on one code path: PostgreSQL at
+ * DATABASE_URL, or the embedded PostgreSQL the server runs under DATA_DIR/pg
+ * when it is unset (embedded/cluster.ts yields its connection string). Same
+ * pool, same SQL, same migrations, pg-boss and LISTEN/NOTIFY either way.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import type { ClusterLog } from "./embedded/cluster.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -20,46 +18,22 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Raw SQL access, used by pg-boss and by the few statements drizzle does not express. */
 export interface RawSql {
-  /**
-   * `name` makes it a prepared statement on PostgreSQL (parsed and planned once per connection,
-   * for hot statements; one name, one text); PGlite runs it as usual.
-   */
+  /** `name` makes it a prepared statement (parsed and planned once per connection, for hot statements; one name, one text). */
   query<T = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<{ rows: T[] }>;
 }
 
 export interface Database {
   db: Db;
   raw: RawSql;
-  kind: "pglite" | "postgres";
-  /** The connection string, for pg-boss and advisory-lock holders on PostgreSQL. */
-  url?: string;
+  /** "embedded": the server's own cluster under DATA_DIR/pg; "postgres": DATABASE_URL. Nothing else differs. */
+  kind: "embedded" | "postgres";
+  /** The connection string, for pg-boss and the session lease's own connections. */
+  url: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
-
-export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the ticket search over names, numbers and message text.
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: "pglite",
-    raw: {
-      async query(text, values) {
-        if (values && values.length > 0) return client.query(text, values) as never;
-        // Without parameters, allow several statements (pg-boss migrations send scripts).
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] } as never;
-      },
-    },
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
-  };
-}
 
 /**
  * An idle client whose connection the server ended (a restart, a failover, an
@@ -85,12 +59,24 @@ export async function openPostgres(url: string, max = 10, onIdleError?: IdleErro
   };
 }
 
-export function openDatabase(opts: {
+export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
+  log: ClusterLog;
   onIdleError?: IdleErrorHandler;
 }): Promise<Database> {
-  return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, 10, opts.onIdleError)
-    : openPglite(path.join(opts.dataDir, "db"));
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, 10, opts.onIdleError);
+  // Loaded only here: a server on DATABASE_URL never touches the embedded binaries.
+  const { startCluster } = await import("./embedded/cluster.js");
+  const cluster = await startCluster({ dataDir: opts.dataDir, log: opts.log });
+  const db = await openPostgres(cluster.url, 10, opts.onIdleError);
+  return {
+    ...db,
+    kind: "embedded",
+    async close() {
+      // The pool first: the database goes last, once nothing uses it.
+      await db.close().catch(() => undefined);
+      await cluster.stop();
+    },
+  };
 }

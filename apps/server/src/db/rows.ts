@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client.js";
 
-/** A raw statement's rows: both drivers (PGlite and node-postgres) answer with { rows }. */
+/** A raw statement's rows (node-postgres answers with { rows }; Db types the result as unknown). */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;

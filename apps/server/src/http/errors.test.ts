@@ -126,7 +126,7 @@ describe("HTTP surface", () => {
     expect(res.json()).toEqual({
       status: "ok",
       version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
-      database: process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+      database: "postgres",
     });
   });
 

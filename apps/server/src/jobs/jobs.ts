@@ -1,7 +1,4 @@
-/**
- * Durable jobs on pg-boss, on the same database as the data: PostgreSQL by its
- * connection string, PGlite through pg-boss's `db` adapter.
- */
+/** Durable jobs on pg-boss, on the same database as the data, by its connection string. */
 import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
@@ -29,10 +26,7 @@ export interface Jobs {
 }
 
 export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
-  const boss =
-    database.kind === "postgres" && database.url
-      ? new PgBoss({ connectionString: database.url, max: 4 })
-      : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.raw.query(text, values) } });
+  const boss = new PgBoss({ connectionString: database.url, max: 4 });
   boss.on("error", (err: unknown) => log.error({ err }, "job queue error"));
   await boss.start();
   return {

@@ -111,10 +111,7 @@ describe("a Cloud API customer who changes number", () => {
     await deliver(change);
 
     const old = await ticketOf(change.id);
-    expect(old.shown.map((m) => m.body)).toEqual([
-      "conta antiga",
-      `${oldNumber} → ${newNumber}`,
-    ]);
+    expect(old.shown.map((m) => m.body)).toEqual(["conta antiga", `${oldNumber} → ${newNumber}`]);
     expect(old.shown[1]!.details?.notice).toMatchObject({ kind: "numberChangeKept", from: oldNumber, to: newNumber });
     expect(await people()).toEqual([
       ["Ana", oldNumber],

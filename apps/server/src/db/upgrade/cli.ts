@@ -18,7 +18,8 @@ export async function runUpgradeCommand(argv: string[], env: NodeJS.ProcessEnv):
   const targetUrl = targetArgument(argv) ?? config.DATABASE_URL;
   if (!targetUrl) {
     process.stderr.write(
-      "db:upgrade needs the PostgreSQL to move the data into: set DATABASE_URL or pass --target <url>.\n",
+      "db:upgrade needs the PostgreSQL to move the data into: set DATABASE_URL or pass --target <url>" +
+        " (without DATABASE_URL, `npm start` moves it into its embedded database by itself).\n",
     );
     return 2;
   }

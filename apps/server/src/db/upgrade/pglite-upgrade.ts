@@ -4,7 +4,7 @@
  * only read, through a private copy, and is renamed aside only once the target
  * holds every row; any failure leaves it exactly as it was.
  */
-import { cpSync, existsSync, renameSync, rmSync } from "node:fs";
+import { cpSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -14,6 +14,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { openPostgres } from "../client.js";
 import { migrationHashes, rowCounts, sequencePositions, tableNames, tablePlans, type Sql } from "./catalog.js";
+import { hasPgliteData, pgliteDirectory } from "./at-start.js";
 import { copyTable } from "./copy.js";
 import { copyWaitingJobs } from "./jobs.js";
 
@@ -30,12 +31,6 @@ export type UpgradeResult =
 export class UpgradeError extends Error {}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "migrations");
-
-/** Where the earlier build kept its PGlite database (db/client.ts openDatabase). */
-export const pgliteDirectory = (dataDir: string) => path.resolve(dataDir, "db");
-
-/** A PostgreSQL data directory, as PGlite writes one, has PG_VERSION at its root. */
-export const hasPgliteData = (dataDir: string) => existsSync(path.join(pgliteDirectory(dataDir), "PG_VERSION"));
 
 export async function upgradeFromPglite(opts: {
   dataDir: string;

@@ -76,7 +76,7 @@ function parseRow(row: ContactUploadRow): ParsedRow | ErrorEntry | null {
 /**
  * The rows travel as one JSON parameter expanded by json_to_recordset: a
  * statement with one parameter instead of thousands parses and binds several
- * times faster (PGlite especially), and no batch nears the parameter limit.
+ * times faster, and no batch nears the parameter limit.
  */
 async function insertNew(db: Db, companyId: number, rows: ParsedRow[]) {
   const json = JSON.stringify(rows.map(({ name, number, email }) => ({ name, number, email })));
@@ -86,7 +86,7 @@ async function insertNew(db: Db, companyId: number, rows: ParsedRow[]) {
     from json_to_recordset(${json}::json) as r(name text, number text, email text)
     on conflict (company_id, number) where number <> '' do nothing
     returning id, number`);
-  // Both drivers (PGlite and node-postgres) answer raw statements with { rows }; Db types the result as unknown.
+  // node-postgres answers raw statements with { rows }; Db types the result as unknown.
   return (result as { rows: { id: number; number: string }[] }).rows;
 }
 

@@ -17,7 +17,7 @@ interface ChangedRow {
   ticket_id: number;
 }
 
-/** Both drivers (PGlite and node-postgres) answer raw statements with { rows }; Db types the result as unknown. */
+/** node-postgres answers raw statements with { rows }; Db types the result as unknown. */
 const rowsOf = (result: unknown) => (result as { rows: ChangedRow[] }).rows;
 
 async function announceUpdates(ctx: Context, connection: IngestConnection, rows: ChangedRow[]) {

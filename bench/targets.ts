@@ -12,7 +12,7 @@
  *   BENCH_ONLY=idle     only the idle tree, on a fresh database (nothing seeded: a first start)
  *   BENCH_IDLE_WAIT_MS  how long the started server idles before its memory is read (10 s)
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, openPostgres, type Database } from "../apps/server/src/db/client.js";
@@ -41,13 +41,18 @@ interface Opened {
   dirs: string[];
 }
 
+/** The cluster's own messages matter only when it fails to start. */
+const clusterLog = { info: () => undefined, warn: (_: object, msg: string) => console.warn(msg) };
+
 async function open(target: string, databaseUrl: string, ensure: (url: string) => Promise<void>): Promise<Opened> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-tree-"));
+  // As root the embedded cluster runs as the postgres user, who must reach the data directory.
+  chmodSync(dataDir, 0o755);
   if (target === "embedded") {
     const seeded = process.env.BENCH_EMBEDDED_SEED;
     if (seeded) cpSync(seeded, dataDir, { recursive: true });
     return {
-      database: await openDatabase({ dataDir }),
+      database: await openDatabase({ dataDir, log: clusterLog }),
       embedded: true,
       env: { DATA_DIR: dataDir, DATABASE_URL: "" },
       dirs: [dataDir],
@@ -70,6 +75,8 @@ const idleWaitMs = () => Number(process.env.BENCH_IDLE_WAIT_MS ?? 10_000);
 /** A first start's idle tree: the embedded default on a fresh data directory, or the given database. */
 async function idleOnly(target: string, databaseUrl: string, ensure: (url: string) => Promise<void>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-tree-"));
+  // As root the embedded cluster runs as the postgres user, who must reach the data directory.
+  chmodSync(dataDir, 0o755);
   if (target === "postgres") await ensure(databaseUrl);
   const env = { ...serverEnv, DATA_DIR: dataDir, DATABASE_URL: target === "postgres" ? databaseUrl : "" };
   const server = await npmStart(env, path.join(dataDir, "npm-start.log"), process.env.BENCH_CHECKOUT);

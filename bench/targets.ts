@@ -42,7 +42,7 @@ interface Opened {
 }
 
 /** The cluster's own messages matter only when it fails to start. */
-const clusterLog = { info: () => undefined, warn: (_: object, msg: string) => console.warn(msg) };
+const clusterLog = { info: () => undefined, warn: (_: object, msg: string) => process.stderr.write(`${msg}\n`) };
 
 async function open(target: string, databaseUrl: string, ensure: (url: string) => Promise<void>): Promise<Opened> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-tree-"));

@@ -87,7 +87,7 @@ describe("a Cloud API status posted before the send is answered", () => {
 describe.runIf(process.env.TEST_DATABASE_URL)("a status that reaches another server process", () => {
   it("is applied by the process that stores the send's answer", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-test-"));
-    const env = { DATABASE_URL: s.ctx.database.url!, WHATSAPP_GRAPH_URL: fake.url };
+    const env = { DATABASE_URL: s.ctx.database.url, WHATSAPP_GRAPH_URL: fake.url };
     const other = await createServer(testConfig(dataDir, env), undefined, { whatsappWeb: new FakeWhatsAppWeb() });
     try {
       await other.app.listen({ port: 0, host: "127.0.0.1" });

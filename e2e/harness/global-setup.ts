@@ -21,7 +21,8 @@ import { findChromium } from "./chromium.js";
 import { envKeys } from "./env.js";
 import { startMailbox } from "./mailbox.js";
 import { apiLogin, newPerson, signUpByApi } from "./people.js";
-import { createRunDatabase, freePort, repoRoot, startServer, type RunDatabase } from "./server.js";
+import { freePort } from "../../apps/server/src/free-port.js";
+import { createRunDatabase, repoRoot, startServer, type RunDatabase } from "./server.js";
 
 export const ADMIN = { email: "admin@example.com", password: "Admin123e2e" };
 

@@ -6,9 +6,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../src/free-port.js";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -19,17 +19,6 @@ export interface ServerProcess {
   startedInMs: number;
   child: ChildProcess;
   exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const tail = (file: string) => readFileSync(file, "utf8").split("\n").slice(-30).join("\n");

@@ -14,7 +14,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { findBinaries, type Binaries } from "./binaries.js";
@@ -29,6 +28,7 @@ import {
   socketListen,
   type Listen,
 } from "./settings.js";
+import { freePort } from "../../free-port.js";
 
 export interface ClusterLog {
   info(obj: object, msg: string): void;
@@ -63,17 +63,6 @@ function readOrCreatePassword(file: string): string {
   const password = randomBytes(24).toString("base64url");
   writeFileSync(file, `${password}\n`, { mode: 0o600 });
   return password;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** Runs a binary to its end; rejects with its output when it fails. */

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { request, type ClientRequest } from "node:http";
+import { connect } from "node:net";
 import { readdir } from "node:fs/promises";
 import { buildContact, buildTicket } from "./conversations.js";
 import { buildUser, login } from "./factories.js";
@@ -42,6 +43,7 @@ export interface StreamOptions {
 }
 
 const CHUNK = 64 * 1024;
+const MB_CHUNKS = 16 * CHUNK;
 const zeros = Buffer.alloc(CHUNK);
 
 function written(req: ClientRequest, data: Buffer, answered: () => boolean): Promise<void> {
@@ -115,6 +117,61 @@ export function streamUpload(s: TestServer, path: string, opts: StreamOptions): 
     };
     send().catch((err: unknown) => answer || reject(err as Error));
   });
+}
+
+/**
+ * A raw HTTP client that starts a chunked multipart upload and does not read
+ * the answer until asked: a client busy sending, as a browser uploading a
+ * large file is. Lets a test see whether the server resets the connection
+ * under it.
+ */
+export async function slowReader(s: TestServer, path: string, token: string) {
+  const { hostname, port } = new URL(s.url);
+  const socket = connect(Number(port), hostname);
+  await new Promise((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  socket.pause();
+  let error: Error | undefined;
+  socket.on("error", (err) => (error = err));
+  const boundary = "----balcaoslow";
+  const chunk = (data: Buffer) =>
+    Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  );
+  socket.write(
+    chunk(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="a.pdf"\r\n` +
+          `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+      ),
+    ),
+  );
+  return {
+    /** Writes `bytes` more of the file; the error the socket met meanwhile, if any. */
+    async sendMore(bytes: number): Promise<{ error?: Error }> {
+      for (let sent = 0; sent < bytes && !error; sent += CHUNK) {
+        if (!socket.write(chunk(zeros))) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { error };
+    },
+    /** Sends on until the socket fails or `ms` pass; the milliseconds it took. */
+    async sendUntilClosed(ms: number): Promise<number> {
+      const started = Date.now();
+      while (!error && Date.now() - started < ms) await this.sendMore(MB_CHUNKS);
+      return Date.now() - started;
+    },
+    /** Everything the server sent, read now; the socket is closed after. */
+    async readAnswer(): Promise<string> {
+      const chunks: Buffer[] = [];
+      socket.on("data", (data: Buffer) => chunks.push(data));
+      socket.resume();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+      return Buffer.concat(chunks).toString("utf8");
+    },
+  };
 }
 
 /** Files waiting in the server's incoming folder (none once every upload is done). */

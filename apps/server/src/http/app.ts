@@ -12,6 +12,7 @@ import type { Context } from "../context.js";
 import { registerAccessGuard, type Access } from "./access.js";
 import { errorHandler } from "./errors.js";
 import { registerInputGuard } from "./input-guard.js";
+import { lingerOnClose } from "./lingering-close.js";
 import { registerModules } from "./modules.js";
 import { serveWeb } from "./web.js";
 import { contactTemplateRoute } from "../modules/contacts/contact-template.js";
@@ -89,9 +90,11 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
       fieldSize: mediaLimits.formFieldMaxBytes,
     },
   });
-  // An answer given before the body was read (a refused upload) ends the connection: the rest is never read.
+  // An answer given before the body was read (a refused upload) ends the connection: the rest is never stored.
   app.addHook("onSend", async (req, reply) => {
-    if (!req.raw.complete) reply.header("connection", "close");
+    if (req.raw.complete) return;
+    reply.header("connection", "close");
+    lingerOnClose(req.raw);
   });
   await app.register(swagger, {
     openapi: { info: { title: "Balcão API", version: APP_VERSION }, servers: [{ url: API_PREFIX }] },

@@ -10,13 +10,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { mediaLimits } from "@balcao/contracts";
 import { describe, expect, it, vi } from "vitest";
+import { LINGER_MS } from "../../http/lingering-close.js";
 import { cloudServerPerFile } from "../../../test/cloud-connection.js";
 import { buildTicket } from "../../../test/conversations.js";
 import { buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
 import { sampleMedia, type FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
 import { messageForm, openChat, postForm, recordedAudio, sendFiles, storedMessages } from "../../../test/messages.js";
-import { incomingFiles, pdfHead, streamUpload, type StreamedUpload } from "../../../test/uploads.js";
+import { incomingFiles, pdfHead, slowReader, streamUpload, type StreamedUpload } from "../../../test/uploads.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -81,6 +82,28 @@ describe("the ticket comes first", () => {
     expect([status, body.error, complete]).toEqual([413, "ERR_PAYLOAD_TOO_LARGE", false]);
     expect(await storedMessages(s, c.ticket.id)).toEqual([]);
   });
+
+  it("lets a client that goes on sending after its refusal read it: no reset while it sends", async () => {
+    const c = await openChat(s, fake);
+    const closed = await buildTicket(s, { ...c.base, status: "closed", userId: c.agent.id });
+    const client = await slowReader(s, `/api/messages/${closed.id}`, c.token);
+    // Refused before a byte of the body is read; the client, not reading yet, sends on meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sentAfter = await client.sendMore(4 * MB);
+    const answer = await client.readAnswer();
+    expect(sentAfter.error).toBeUndefined();
+    expect(answer).toMatch(/^HTTP\/1\.1 403[\s\S]*connection: close[\s\S]*ERR_NO_PERMISSION/i);
+    expect(await storedMessages(s, closed.id)).toEqual([]);
+  });
+
+  it("cuts off a refused client that never stops sending once the linger is over", async () => {
+    const c = await openChat(s, fake);
+    const closed = await buildTicket(s, { ...c.base, status: "closed", userId: c.agent.id });
+    const client = await slowReader(s, `/api/messages/${closed.id}`, c.token);
+    const took = await client.sendUntilClosed(LINGER_MS + 5000);
+    expect(took).toBeGreaterThanOrEqual(LINGER_MS);
+    expect(took).toBeLessThan(LINGER_MS + 5000);
+  }, 20_000);
 });
 
 describe("bounded forms", () => {

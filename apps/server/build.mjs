@@ -53,13 +53,18 @@ function sourceLocations(outfile) {
 }
 
 /**
+ * Builds `entry` to `outfile` and, beside it, the `npm run db:upgrade` command (db-upgrade.js),
+ * which the server runs in a child process when it finds an earlier build's data.
  * @param {string} entry
  * @param {string} outfile
  */
 export async function buildServer(entry, outfile) {
   await build({
-    entryPoints: [entry],
-    outfile,
+    entryPoints: {
+      [path.basename(outfile, ".js")]: entry,
+      "db-upgrade": path.join(serverDir, "src/db/upgrade/cli.ts"),
+    },
+    outdir: path.dirname(outfile),
     bundle: true,
     platform: "node",
     format: "esm",

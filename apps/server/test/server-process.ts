@@ -1,13 +1,15 @@
 /**
  * The real server in its own process, on the embedded PostgreSQL under a
- * given DATA_DIR, started the way `npm start` starts it (the server
- * workspace's start script: tsx on src/main.ts) in its own process group, so
- * a test can kill it like an operator or the kernel would.
+ * given DATA_DIR, started the way `npm start` starts it (node on the bundle
+ * build.mjs makes, here built once per test file into dist/test-server) in
+ * its own process group, so a test can kill it like an operator or the
+ * kernel would.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { freePort } from "../src/free-port.js";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -19,6 +21,17 @@ export interface ServerProcess {
   startedInMs: number;
   child: ChildProcess;
   exited: Promise<number | null>;
+}
+
+let built: Promise<string> | undefined;
+
+/** The built server, as `npm start` runs it; the bundle sits in the checkout, where node finds the installed packages. */
+function builtServer(): Promise<string> {
+  const outfile = path.join(serverRoot, "dist/test-server/main.js");
+  built ??= promisify(execFile)(process.execPath, ["build.mjs", "src/main.ts", outfile], { cwd: serverRoot }).then(
+    () => outfile,
+  );
+  return built;
 }
 
 const tail = (file: string) => readFileSync(file, "utf8").split("\n").slice(-30).join("\n");
@@ -46,8 +59,9 @@ export async function startServerProcess(
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
   appendFileSync(logFile, `--- start ${new Date().toISOString()}\n`);
+  const entry = await builtServer();
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [entry], {
     cwd: serverRoot,
     env,
     detached: true,

@@ -17,6 +17,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 export async function cleanUp() {
   for (const c of cleanups.reverse()) await c();
   cleanups.length = 0;
+  small = undefined;
 }
 
 export async function onServer<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -63,7 +64,7 @@ export function fingerprint(dir: string): string {
 }
 
 /** A small PGlite directory (one company, one contact), made once and copied for each failure. */
-let small: string;
+let small: string | undefined;
 export async function smallPgliteDirectory(): Promise<string> {
   if (!small) {
     small = tempDataDir();

@@ -3,12 +3,14 @@
  * PGlite (DATA_DIR/db) moves into the embedded cluster by itself, so an
  * upgrade loses nothing (issue 16 item 4). The move refuses a target holding
  * rows, hence before the seed writes any. On DATABASE_URL the operator chose
- * where the data lives: the log says how to move it instead.
+ * where the data lives: the log says how to move it instead. The move runs in
+ * a child process (in-child.ts), which takes PGlite's memory with it.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../client.js";
+import { upgradeInChild } from "./in-child.js";
 
 /** Where the earlier build kept its PGlite database (the cluster now lives in DATA_DIR/pg). */
 export const pgliteDirectory = (dataDir: string) => path.resolve(dataDir, "db");
@@ -25,7 +27,5 @@ export async function moveEarlierBuildData(database: Database, dataDir: string, 
     );
     return;
   }
-  // Loaded only here: PGlite is needed for nothing else.
-  const { upgradeFromPglite } = await import("./pglite-upgrade.js");
-  await upgradeFromPglite({ dataDir, targetUrl: database.url, log: { info: (message) => log.info(message) } });
+  await upgradeInChild({ dataDir, targetUrl: database.url, log: { info: (message) => log.info(message) } });
 }

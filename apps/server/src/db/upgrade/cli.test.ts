@@ -1,6 +1,8 @@
 /**
  * `npm run db:upgrade`, as the message of a failed move tells the operator to
- * run it: a real npm process on a PGlite data directory.
+ * run it: a real npm process on a PGlite data directory, into the server of
+ * TEST_DATABASE_URL or, with no target, the data directory's own embedded
+ * database.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -17,6 +19,9 @@ import {
   SLOW,
   smallPgliteDirectory,
 } from "../../../test/upgrade-fixtures.js";
+import { startCluster } from "../embedded/cluster.js";
+
+const quietCluster = { info: () => undefined, warn: () => undefined };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
 
@@ -79,13 +84,43 @@ describe.skipIf(!serverUrl)("npm run db:upgrade (needs TEST_DATABASE_URL)", () =
     },
     SLOW,
   );
+});
+
+describe("npm run db:upgrade with no target", () => {
+  afterAll(cleanUp);
 
   it(
-    "asks for a target when none is given",
+    "moves the directory into the embedded database under DATA_DIR/pg, as npm start opens it",
     async () => {
-      const failed = await dbUpgrade({ DATA_DIR: await smallPgliteDirectory() });
-      expect(failed.code).toBe(2);
-      expect(failed.stderr).toContain("set DATABASE_URL or pass --target <url>");
+      const dataDir = await smallPgliteDirectory();
+      const moved = await dbUpgrade({ DATA_DIR: dataDir });
+      expect(moved).toMatchObject({ code: 0 });
+      expect(moved.stdout).toMatch(/moved \d+ rows in \d+ tables/);
+      const cluster = await startCluster({ dataDir, log: quietCluster });
+      try {
+        expect(await rows(cluster.url, "contacts")).toBe(1);
+      } finally {
+        await cluster.stop();
+      }
+      expect(existsSync(path.join(dataDir, "db"))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses while a server runs on that data directory, the old directory untouched",
+    async () => {
+      const dataDir = await smallPgliteDirectory();
+      const before = fingerprint(path.join(dataDir, "db"));
+      const running = await startCluster({ dataDir, log: quietCluster });
+      try {
+        const refused = await dbUpgrade({ DATA_DIR: dataDir });
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain("Another Balcão server");
+      } finally {
+        await running.stop();
+      }
+      expect(fingerprint(path.join(dataDir, "db"))).toBe(before);
     },
     SLOW,
   );

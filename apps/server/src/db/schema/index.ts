@@ -11,3 +11,4 @@ export * from "./tickets.js";
 export * from "./messages.js";
 export * from "./quick-messages.js";
 export * from "./inbound-rejections.js";
+export * from "./ticket-events.js";

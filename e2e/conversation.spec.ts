@@ -67,6 +67,8 @@ test("a customer's message becomes a ticket that an agent answers, transfers and
   baseURL,
   browser,
 }) => {
+  // Two browsers and a long path: on a loaded machine it passes 60 s.
+  test.slow();
   const { cloud, suporte, agent, other } = await companyOnTheCloudApi(baseURL!);
   const customer = { number: "5511988887777", name: "Maria Cliente" };
 

@@ -78,5 +78,5 @@ export async function receiveCall(
   if (call.outcome === "offer") await reject();
   const ticketId = await logMissedCall(ctx, connection, call);
   if (call.outcome === "offer" && ticketId !== undefined)
-    await sendAutomatic(ctx, connection.companyId, ticketId, callsRefusedNotice());
+    await sendAutomatic(ctx, connection.companyId, ticketId, callsRefusedNotice);
 }

@@ -11,7 +11,7 @@ const SP = "America/Sao_Paulo"; // UTC−3 all year (no DST since 2019)
 /** 2026-03-09 is a Monday. `sp(0, "08:00")` = that Monday 08:00 in São Paulo. */
 const sp = (dayOffset: number, hhmm: string, seconds = 0) => {
   const [h, m] = hhmm.split(":").map(Number);
-  return new Date(Date.UTC(2026, 2, 9 + dayOffset, h! + 3, m!, seconds));
+  return new Date(Date.UTC(2026, 2, 9 + dayOffset, (h ?? 0) + 3, m ?? 0, seconds));
 };
 const week = defaultWeekdayHours(); // Mon–Fri 08–18, Sat 08–12, Sun 00:00–00:00 (closed)
 const only = (weekdayEn: Weekday, startTime: string, endTime: string): HoursEntry[] => [

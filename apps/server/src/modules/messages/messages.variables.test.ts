@@ -62,7 +62,7 @@ describe("message variables in what agents send", () => {
     expect(created.statusCode, created.body).toBe(200);
     // As the input picks it: the list's raw text, sent as the message body.
     const list = await s.request({ method: "GET", path: "/quick-messages/list?searchParam=oi", token: c.token });
-    const picked = (list.json() as { shortcode: string; message: string }[]).find((q) => q.shortcode === "oi")!;
+    const picked = list.json<{ shortcode: string; message: string }[]>().find((q) => q.shortcode === "oi")!;
     expect(picked.message).toBe(template);
 
     const before = localNow("Asia/Tokyo");

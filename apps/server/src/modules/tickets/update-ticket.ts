@@ -101,7 +101,8 @@ async function accept(ctx: Context, who: AccessClaims, t: TicketRow) {
 
 async function transfer(ctx: Context, t: TicketRow, input: TicketUpdate) {
   const companyId = t.companyId;
-  const queue = input.queueId ? await companyQueue(ctx.db, companyId, input.queueId) : null;
+  // The queue must be the company's; its name reaches the customer through {{queue}}.
+  if (input.queueId) await companyQueue(ctx.db, companyId, input.queueId);
   const user = input.userId ? await companyUser(ctx.db, companyId, input.userId) : null;
   if (input.whatsappId) await companyWhatsapp(ctx.db, companyId, input.whatsappId);
   const queueId = input.queueId === undefined ? t.queueId : input.queueId;

@@ -65,11 +65,31 @@ export function localTime(at: Date, timeZone: string): LocalTime {
   };
 }
 
-/** Offset of the zone at `at` in ms (local wall time minus UTC). */
+const quarterHour = 15 * 60_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
+/**
+ * Offset of the zone at `at` in ms (local wall time minus UTC). Zones change
+ * offset only on a quarter hour of UTC, so the answer is kept per quarter
+ * hour: counting business minutes over months for many tickets asks for the
+ * same instants again and again.
+ */
 function offsetAt(at: Date, timeZone: string): number {
-  const l = localTime(at, timeZone);
-  const wall = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
+  let zone = offsetCache.get(timeZone);
+  if (!zone) {
+    zone = new Map<number, number>();
+    offsetCache.set(timeZone, zone);
+  }
+  const bucket = Math.floor(at.getTime() / quarterHour);
+  let offset = zone.get(bucket);
+  if (offset === undefined) {
+    const probe = new Date(bucket * quarterHour);
+    const l = localTime(probe, timeZone);
+    offset = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - probe.getTime();
+    if (zone.size > 50_000) zone.clear();
+    zone.set(bucket, offset);
+  }
+  return offset;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
 import { contacts } from "./contacts.js";
-import { queues } from "./queues.js";
+import { queueOptions, queues } from "./queues.js";
 import { tags } from "./tags.js";
 import { users } from "./users.js";
 import { whatsapps } from "./whatsapps.js";
@@ -46,6 +46,16 @@ export const tickets = pgTable(
     /** How many times the queue bot answered this ticket, and when last (SERVER-BEHAVIOUR "Bot limits"). */
     amountUsedBotQueues: integer("amount_used_bot_queues").notNull().default(0),
     botAnsweredAt: timestamp("bot_answered_at", { withTimezone: true }),
+    /**
+     * Where the customer is in the queue's option tree while the bot holds the
+     * ticket (null: at the queue's root options); an option deleted meanwhile
+     * sets it back to null, so the customer is offered the root again.
+     */
+    queueOptionId: integer("queue_option_id").references(() => queueOptions.id, { onDelete: "set null" }),
+    /** When the bot last told the customer it is out of hours (once per closed stretch). */
+    outOfHoursAt: timestamp("out_of_hours_at", { withTimezone: true }),
+    /** Times the rating question was sent on this ticket (automation/rating.ts); 0 = not asked. */
+    ratingAsks: integer("rating_asks").notNull().default(0),
     /** The timeline the dashboard reads (SERVER-BEHAVIOUR "Metrics"). */
     queuedAt: timestamp("queued_at", { withTimezone: true }),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
@@ -71,6 +81,10 @@ export const tickets = pgTable(
     index("tickets_company_queue_updated_idx").on(t.companyId, t.queueId, t.updatedAt),
     index("tickets_company_user_updated_idx").on(t.companyId, t.userId, t.updatedAt),
     index("tickets_contact_idx").on(t.contactId),
+    // Deleting a queue option clears the tickets standing on it without reading every ticket.
+    index("tickets_queue_option_idx")
+      .on(t.queueOptionId)
+      .where(sql`${t.queueOptionId} is not null`),
   ],
 );
 

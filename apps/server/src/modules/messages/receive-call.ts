@@ -9,8 +9,8 @@
  * event (an offer and the timeout after the refusal, a redelivery) logs once
  * and the automatic text goes out once.
  */
-import { defaultTimeZone } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
+import { localTime } from "../../automation/zoned-clock.js";
 import type { InboundCall } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { messages } from "../../db/schema/index.js";
@@ -19,18 +19,10 @@ import { callsRefusedNotice, sendAutomatic } from "../tickets/automatic-messages
 import { ingest } from "./ingest.js";
 import { storedMessage, type IngestConnection } from "./ingest-store.js";
 
-/** "14:05" in the company's time zone (the timezone setting). */
+/** "14:05" in the company's time zone (the timezone setting; an unknown zone reads as the default). */
 function clockOf(at: Date, timeZone: string): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat("pt-BR", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-      at,
-    );
-  try {
-    return format(timeZone);
-  } catch {
-    // A zone this runtime does not know: the product's default.
-    return format(defaultTimeZone);
-  }
+  const t = localTime(at, timeZone);
+  return `${String(t.hour).padStart(2, "0")}:${String(t.minute).padStart(2, "0")}`;
 }
 
 export function missedCallBody(call: Pick<InboundCall, "isVideo" | "at">, timeZone: string): string {
@@ -78,5 +70,5 @@ export async function receiveCall(
   if (call.outcome === "offer") await reject();
   const ticketId = await logMissedCall(ctx, connection, call);
   if (call.outcome === "offer" && ticketId !== undefined)
-    await sendAutomatic(ctx, connection.companyId, ticketId, callsRefusedNotice());
+    await sendAutomatic(ctx, connection.companyId, ticketId, callsRefusedNotice);
 }

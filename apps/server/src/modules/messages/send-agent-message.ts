@@ -6,10 +6,14 @@
  * as JSON; files as multipart `medias` with one `body` per file (the file's
  * name for plain files, the text of a quick message for its media), read
  * only once the ticket is known to take them (http/uploads.ts).
+ * Message variables in an agent's text or caption (a quick reply picked in the
+ * input is sent as written) are rendered here for the ticket, with the
+ * sending agent as {{userName}}: the customer never reads raw `{{…}}`.
  */
 import type { MessageDto } from "@balcao/contracts";
 import { mediaLimits, quotedMsgSchema } from "@balcao/contracts";
 import { and, eq, inArray } from "drizzle-orm";
+import { renderForTicket } from "../../automation/ticket-variables.js";
 import type { Context } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
@@ -58,7 +62,8 @@ export async function sendAgentText(
 ): Promise<MessageDto> {
   const ticket = await openTicket(ctx, who, ticketId);
   const quotedMsgId = await quotedIn(ctx, ticket, input.quotedMsg);
-  return sendTicketMessage(ctx, who.companyId, ticket.id, { body: input.body, userId: who.id, quotedMsgId });
+  const body = await renderForTicket(ctx.db, who.companyId, ticket.id, input.body, { userId: who.id });
+  return sendTicketMessage(ctx, who.companyId, ticket.id, { body, userId: who.id, quotedMsgId });
 }
 
 /** The quoted message as a form field: its id, or the message object as JSON. */
@@ -150,6 +155,9 @@ export async function sendAgentFiles(
   const ticket = await openTicket(ctx, who, ticketId);
   return upload(async (form) => {
     const message = messageFormOf(form);
+    message.bodies = await Promise.all(
+      message.bodies.map((b) => renderForTicket(ctx.db, who.companyId, ticket.id, b, { userId: who.id })),
+    );
     const quotedMsgId = await quotedIn(ctx, ticket, message.quotedMsg);
     const prepared = await prepareFiles(ctx, form);
     return sendPreparedFiles(ctx, who.companyId, ticket.id, message, prepared, { userId: who.id, quotedMsgId });

@@ -117,4 +117,19 @@ describe("automatic messages", () => {
     expect(failed).toMatchObject({ body: "Obrigado, Paulo! Até logo.", ack: 1 });
     expect(failed!.sendError).toBeTruthy();
   });
+
+  it("automatic texts go through the message variables: the completion message names the queue, the connection and the closer", async () => {
+    const c = await scene();
+    await s.ctx.db
+      .update(whatsapps)
+      .set({
+        name: "Loja Centro",
+        complationMessage: "{{firstName}}, {{userName}} encerrou ({{queue}}, {{connection}}) {{x}}",
+      })
+      .where(eq(whatsapps.id, c.wa.id));
+    // Resolved straight from pending: nobody held it, the agent closing it is the attendant.
+    const res = await put(c, { status: "closed" });
+    expect(res.json().status).toBe("closed");
+    expect(textsTo(c)).toEqual(["Paulo, Marina Souza encerrou (Financeiro, Loja Centro) {{x}}"]);
+  });
 });

@@ -17,11 +17,11 @@
 import type { TicketDto, TicketUpdate } from "@balcao/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
-import { contacts, tickets, users, whatsapps } from "../../db/schema/index.js";
+import { tickets, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { settingValue } from "../settings/settings.queries.js";
-import { acceptGreeting, renderContactVariables, sendAutomatic, transferNotice } from "./automatic-messages.js";
+import { acceptGreeting, sendAutomatic, transferNotice } from "./automatic-messages.js";
 import { activeTicketConflict, companyQueue, companyUser, companyWhatsapp } from "./ticket-rules.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
@@ -44,14 +44,6 @@ function actionOf(t: TicketRow, input: TicketUpdate, callerId: number): Action {
   return "transfer";
 }
 
-async function contactName(ctx: Context, t: TicketRow): Promise<string> {
-  const contact = await ctx.db.query.contacts.findFirst({
-    where: eq(contacts.id, t.contactId),
-    columns: { name: true },
-  });
-  return contact?.name ?? "";
-}
-
 function setTicket(ctx: Context, t: TicketRow, values: Partial<typeof tickets.$inferInsert>) {
   return ctx.db
     .update(tickets)
@@ -68,8 +60,8 @@ async function close(ctx: Context, who: AccessClaims, t: TicketRow) {
     ? await ctx.db.query.whatsapps.findFirst({ where: eq(whatsapps.id, t.whatsappId) })
     : undefined;
   if (whatsapp?.complationMessage && !t.isGroup) {
-    const body = renderContactVariables(whatsapp.complationMessage, await contactName(ctx, t));
-    await sendAutomatic(ctx, t.companyId, t.id, body);
+    // {{userName}}: whoever the ticket is closed for (the closer when nobody held it).
+    await sendAutomatic(ctx, t.companyId, t.id, whatsapp.complationMessage, { userId: t.userId ?? who.id });
   }
   await setTicket(ctx, t, {
     status: "closed",
@@ -104,13 +96,13 @@ async function accept(ctx: Context, who: AccessClaims, t: TicketRow) {
   // Someone else accepted it a moment earlier.
   if (!row) throw new AppError("ERR_OTHER_OPEN_TICKET");
   if (t.isGroup || (await settingValue(ctx.db, t.companyId, "sendGreetingAccepted")) !== "enabled") return;
-  const attendant = await ctx.db.query.users.findFirst({ where: eq(users.id, who.id), columns: { name: true } });
-  await sendAutomatic(ctx, t.companyId, t.id, acceptGreeting(await contactName(ctx, t), attendant?.name ?? ""));
+  await sendAutomatic(ctx, t.companyId, t.id, acceptGreeting);
 }
 
 async function transfer(ctx: Context, t: TicketRow, input: TicketUpdate) {
   const companyId = t.companyId;
-  const queue = input.queueId ? await companyQueue(ctx.db, companyId, input.queueId) : null;
+  // The queue must be the company's; its name reaches the customer through {{queue}}.
+  if (input.queueId) await companyQueue(ctx.db, companyId, input.queueId);
   const user = input.userId ? await companyUser(ctx.db, companyId, input.userId) : null;
   if (input.whatsappId) await companyWhatsapp(ctx.db, companyId, input.whatsappId);
   const queueId = input.queueId === undefined ? t.queueId : input.queueId;
@@ -131,7 +123,7 @@ async function transfer(ctx: Context, t: TicketRow, input: TicketUpdate) {
   const moved = queueId !== t.queueId || (user !== null && userId !== t.userId);
   if (!moved || t.isGroup) return;
   if ((await settingValue(ctx.db, companyId, "sendMsgTransfTicket")) !== "enabled") return;
-  await sendAutomatic(ctx, companyId, t.id, transferNotice({ queue: queue?.name, user: user?.name }));
+  await sendAutomatic(ctx, companyId, t.id, transferNotice(user ? "user" : "queue"));
 }
 
 export async function updateTicket(

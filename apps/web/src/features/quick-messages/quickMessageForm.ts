@@ -21,8 +21,8 @@ export function toQuickMessageForm(q: QuickMessageDto): QuickMessageFormValues {
   return { shortcode: q.shortcode, message: q.message, geral: q.geral, status: q.status };
 }
 
-/** The variables the picker inserts (SERVER-BEHAVIOUR "Message variables"). */
-export const messageVariables = ["firstName", "name", "ms", "protocol", "hora", "date"] as const;
+/** The variables the picker inserts: the server renders each of them (SERVER-BEHAVIOUR "Message variables"). */
+export { messageVariables } from "@balcao/contracts";
 
 /** The text with `insert` put in place of the selection [start, end). */
 export function insertAt(text: string, insert: string, start: number, end = start): string {

@@ -1,0 +1,59 @@
+/**
+ * What the timer rules (timers.ts) read for one ticket: the ticket with the
+ * time of its customer's last message, and its connection's timer fields.
+ * Undefined parts = gone (deleted meanwhile, or not the company's): fireTimer
+ * then answers "none".
+ *
+ *   const { ticket, connection } = await timerState(db, companyId, ticketId);
+ *   timersFor(ticket, connection) / fireTimer(kind, ticket, connection, new Date())
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { messages, tickets, whatsapps } from "../db/schema/index.js";
+import type { TimerConnection, TimerTicket } from "./timers.js";
+
+export interface TimerState {
+  ticket?: TimerTicket;
+  connection?: TimerConnection;
+}
+
+async function lastCustomerMessageAt(db: Db, companyId: number, ticketId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.companyId, companyId), eq(messages.fromMe, false)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+export async function timerState(db: Db, companyId: number, ticketId: number): Promise<TimerState> {
+  const [row] = await db
+    .select({
+      ticket: {
+        status: tickets.status,
+        userId: tickets.userId,
+        queueId: tickets.queueId,
+        chatbot: tickets.chatbot,
+        isGroup: tickets.isGroup,
+        ratingAsks: tickets.ratingAsks,
+        createdAt: tickets.createdAt,
+        queuedAt: tickets.queuedAt,
+        acceptedAt: tickets.acceptedAt,
+      },
+      connection: {
+        sendIdQueue: whatsapps.sendIdQueue,
+        timeSendQueue: whatsapps.timeSendQueue,
+        transferQueueId: whatsapps.transferQueueId,
+        timeToTransfer: whatsapps.timeToTransfer,
+        expiresTicket: whatsapps.expiresTicket,
+        expiresInactiveMessage: whatsapps.expiresInactiveMessage,
+      },
+    })
+    .from(tickets)
+    .leftJoin(whatsapps, and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, companyId)))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)));
+  if (!row) return {};
+  const ticket = { ...row.ticket, lastCustomerMessageAt: await lastCustomerMessageAt(db, companyId, ticketId) };
+  return { ticket, connection: row.connection ?? undefined };
+}

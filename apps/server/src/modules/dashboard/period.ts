@@ -1,0 +1,30 @@
+/**
+ * The dashboard's period as SQL bounds (core-platform §4.8). Filter type 2
+ * (days) is a rolling window ending now; type 1 (dates) runs from the start
+ * date's midnight to the end of the end date, both in the company's time zone.
+ * One date alone leaves the other side open.
+ */
+import type { DashboardQuery } from "@balcao/contracts";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { companyMidnight } from "../contacts/contacts.queries.js";
+
+export interface Period {
+  from: SQL;
+  to: SQL;
+}
+
+export function periodOf(companyId: number, q: DashboardQuery): Period {
+  if (q.days) return { from: sql`(now() - make_interval(days => ${q.days}::int))`, to: sql`now()` };
+  return {
+    from: q.date_from ? companyMidnight(companyId, q.date_from) : sql`'-infinity'::timestamptz`,
+    to: q.date_to ? companyMidnight(companyId, q.date_to, 1) : sql`now()`,
+  };
+}
+
+/** The chart calls: whole days from initialDate to finalDate. */
+export function dayRange(companyId: number, initialDate: string, finalDate: string): Period {
+  return { from: companyMidnight(companyId, initialDate), to: companyMidnight(companyId, finalDate, 1) };
+}
+
+/** `column` inside the period: from inclusive, to exclusive. */
+export const within = (column: SQLWrapper, p: Period): SQL => sql`(${column} >= ${p.from} and ${column} < ${p.to})`;

@@ -28,10 +28,10 @@ export function ChartCard({ title, testId, bars, range, onFilter }: Props) {
   const [draft, setDraft] = useState(range);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }} data-testid={`${testId}-title`}>
+        {title}
+      </Typography>
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "center", mb: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }} data-testid={`${testId}-title`}>
-          {title}
-        </Typography>
         <DateField
           label={t("dashboard.charts.initialDate")}
           value={draft.initialDate}
@@ -62,7 +62,12 @@ export function ChartCard({ title, testId, bars, range, onFilter }: Props) {
               <Tooltip
                 contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }}
               />
-              <Bar dataKey="value" name={t("dashboard.charts.tickets")} fill={theme.palette.primary.main} />
+              <Bar
+                maxBarSize={56}
+                dataKey="value"
+                name={t("dashboard.charts.tickets")}
+                fill={theme.palette.primary.main}
+              />
             </BarChart>
           </ResponsiveContainer>
         </Box>

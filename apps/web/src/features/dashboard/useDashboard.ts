@@ -1,7 +1,7 @@
 /**
  * The dashboard's data (core-platform §2.15, §4.8, §7.7). The filter applied
  * is kept apart from the one being edited: only the Filter button (and the
- * first load, 1 s after opening) sends it. Counters refresh when the
+ * first load, 1 s after opening) sends it. Counters and charts refresh when the
  * company's tickets change, debounced so a burst of events is one request.
  */
 import { useEffect, useRef, useState } from "react";
@@ -46,7 +46,7 @@ function useFirstLoadDelay<T>(value: T): T | null {
 export function useDashboardData(applied: Record<string, string> | null) {
   const query = useFirstLoadDelay(applied);
   const result = useQuery({
-    queryKey: ["dashboard", query],
+    queryKey: ["dashboard", "counters", query],
     queryFn: () => api.get<DashboardResult>("/dashboard", query ?? {}),
     enabled: query !== null,
     placeholderData: keepPreviousData,
@@ -72,7 +72,7 @@ function useLiveRefresh() {
 export function useTicketsPerUser(range: DateRange) {
   const query = useFirstLoadDelay(range);
   return useQuery({
-    queryKey: ["dashboard-tickets-users", query],
+    queryKey: ["dashboard", "tickets-users", query],
     queryFn: () => api.get<{ data: TicketsPerUserRow[] }>("/dashboard/ticketsUsers", { ...query }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
@@ -82,7 +82,7 @@ export function useTicketsPerUser(range: DateRange) {
 export function useTicketsPerDay(range: DateRange) {
   const query = useFirstLoadDelay(range);
   return useQuery({
-    queryKey: ["dashboard-tickets-day", query],
+    queryKey: ["dashboard", "tickets-day", query],
     queryFn: () => api.get<{ data: TicketsPerDayRow[]; count: number }>("/dashboard/ticketsDay", { ...query }),
     enabled: query !== null,
     placeholderData: keepPreviousData,

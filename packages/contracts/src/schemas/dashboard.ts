@@ -81,6 +81,8 @@ export interface DashboardAttendant {
   rating: number | null;
   /** Minutes, accept → close, of the attendant's tickets closed in the period. */
   avgSupportTime: number;
+  /** Minutes, created → close, of the attendant's tickets closed in the period (beyond the spec). */
+  avgResolutionTime: number;
   /** Tickets the attendant closed in the period. */
   tickets: number;
   online: boolean;

@@ -76,7 +76,7 @@ export async function countersOf(db: Db, companyId: number, p: Period): Promise<
 
 /**
  * Every user of the company with their period's closed tickets, accept → close
- * mean and mean rating. Presence comes from what the socket layer keeps on the
+ * and create → close means, and mean rating. Presence comes from what the socket layer keeps on the
  * user (online, lastSeenAt): reading the dashboard writes nothing.
  */
 export async function attendantsOf(db: Db, companyId: number, p: Period): Promise<DashboardAttendant[]> {
@@ -85,6 +85,7 @@ export async function attendantsOf(db: Db, companyId: number, p: Period): Promis
       userId: tickets.userId,
       tickets: sql<number>`count(*)::int`.as("tickets"),
       support: meanMinutes(sql`${tickets.acceptedAt}`, sql`${tickets.closedAt}`, sql`true`).as("support"),
+      resolution: meanMinutes(sql`${tickets.createdAt}`, sql`${tickets.closedAt}`, sql`true`).as("resolution"),
     })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), within(tickets.closedAt, p), isNotNull(tickets.userId)))
@@ -102,6 +103,7 @@ export async function attendantsOf(db: Db, companyId: number, p: Period): Promis
       name: users.name,
       rating: sql<number | null>`${ratingByUser.rating}`,
       avgSupportTime: sql<number>`coalesce(${closedByUser.support}, 0)::float8`,
+      avgResolutionTime: sql<number>`coalesce(${closedByUser.resolution}, 0)::float8`,
       tickets: sql<number>`coalesce(${closedByUser.tickets}, 0)::int`,
       online: sql<boolean>`(${users.online} or coalesce(${users.lastSeenAt} > now() - make_interval(mins => ${onlineWindowMinutes}), false))`,
     })

@@ -191,6 +191,7 @@ describe("dashboard attendants", () => {
       name: t.agent.name,
       rating: 2.5,
       avgSupportTime: 90,
+      avgResolutionTime: 190,
       tickets: 3,
       online: true,
     });

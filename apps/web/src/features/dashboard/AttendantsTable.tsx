@@ -1,6 +1,7 @@
 /**
  * The attendants table (core-platform §2.15): name, rating as up to 3
- * read-only stars, average support time "HH h mm m", online status.
+ * read-only stars, average support time "HH h mm m", online status; and,
+ * beyond the spec, the average resolution time and the tickets closed.
  */
 import { Paper, Rating, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
 import Circle from "@mui/icons-material/Circle";
@@ -48,6 +49,7 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
             <TableCell>{t("dashboard.attendants.name")}</TableCell>
             <TableCell align="center">{t("dashboard.attendants.rating")}</TableCell>
             <TableCell align="center">{t("dashboard.attendants.avgSupportTime")}</TableCell>
+            <TableCell align="center">{t("dashboard.attendants.avgResolutionTime")}</TableCell>
             <TableCell align="center">{t("dashboard.attendants.tickets")}</TableCell>
             <TableCell align="center">{t("dashboard.attendants.status")}</TableCell>
           </TableRow>
@@ -62,6 +64,7 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
               <TableCell align="center" data-testid="attendant-support-time">
                 {hoursAndMinutes(a.avgSupportTime)}
               </TableCell>
+              <TableCell align="center">{hoursAndMinutes(a.avgResolutionTime)}</TableCell>
               <TableCell align="center">{a.tickets}</TableCell>
               <TableCell align="center">
                 <Online online={a.online} />
@@ -70,7 +73,7 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
           ))}
           {attendants.length === 0 && (
             <TableRow>
-              <TableCell colSpan={5}>
+              <TableCell colSpan={6}>
                 <Typography color="text.secondary">{t("dashboard.attendants.empty")}</Typography>
               </TableCell>
             </TableRow>

@@ -36,6 +36,15 @@ export async function ticketsPerDay(
     const horario = sql<number>`extract(hour from ${local})::int`;
     return db.select({ horario, total }).from(tickets).where(where).groupBy(first).orderBy(first);
   }
-  const data = sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
-  return db.select({ data, total }).from(tickets).where(where).groupBy(first).orderBy(first);
+  // Grouped by the local date, formatted once per day rather than once per ticket.
+  const days = db
+    .select({ day: sql<string>`(${local})::date`.as("day"), total: sql<number>`count(*)::int`.as("total") })
+    .from(tickets)
+    .where(where)
+    .groupBy(first)
+    .as("days");
+  return db
+    .select({ data: sql<string>`to_char(${days.day}, 'YYYY-MM-DD')`, total: days.total })
+    .from(days)
+    .orderBy(days.day);
 }

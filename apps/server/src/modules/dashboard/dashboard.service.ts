@@ -7,14 +7,15 @@ import type { DashboardChartQuery, DashboardQuery, DashboardResult, TicketsPerDa
 import type { Context } from "../../context.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { ticketsPerDay, ticketsPerUser } from "./charts.queries.js";
-import { attendantsOf, countersOf } from "./dashboard.queries.js";
+import { attendantsOf, closedByUser, countersOf } from "./dashboard.queries.js";
 import { dayRange, periodOf } from "./period.js";
 
 export async function dashboardData(ctx: Context, companyId: number, q: DashboardQuery): Promise<DashboardResult> {
   const period = periodOf(companyId, q);
+  const closed = await closedByUser(ctx.db, companyId, period);
   const [counters, attendants] = await Promise.all([
-    countersOf(ctx.db, companyId, period),
-    attendantsOf(ctx.db, companyId, period),
+    countersOf(ctx.db, companyId, period, closed),
+    attendantsOf(ctx.db, companyId, period, closed),
   ]);
   return { counters, attendants };
 }

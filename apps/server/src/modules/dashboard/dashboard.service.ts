@@ -10,8 +10,11 @@ import { ticketsPerDay, ticketsPerUser } from "./charts.queries.js";
 import { attendantsOf, closedByUser, countersOf } from "./dashboard.queries.js";
 import { dayRange, periodOf } from "./period.js";
 
+/** Periods and buckets are company-local days (the timezone setting). */
+const timeZoneOf = (ctx: Context, companyId: number) => settingValue(ctx.db, companyId, "timezone");
+
 export async function dashboardData(ctx: Context, companyId: number, q: DashboardQuery): Promise<DashboardResult> {
-  const period = periodOf(companyId, q);
+  const period = periodOf(await timeZoneOf(ctx, companyId), q);
   const closed = await closedByUser(ctx.db, companyId, period);
   const [counters, attendants] = await Promise.all([
     countersOf(ctx.db, companyId, period, closed),
@@ -21,7 +24,8 @@ export async function dashboardData(ctx: Context, companyId: number, q: Dashboar
 }
 
 export async function ticketsPerUserChart(ctx: Context, companyId: number, q: DashboardChartQuery) {
-  return { data: await ticketsPerUser(ctx.db, companyId, dayRange(companyId, q.initialDate, q.finalDate)) };
+  const range = dayRange(await timeZoneOf(ctx, companyId), q.initialDate, q.finalDate);
+  return { data: await ticketsPerUser(ctx.db, companyId, range) };
 }
 
 /** One day selected → its hours; otherwise days. The count is the total of the bars. */
@@ -30,8 +34,8 @@ export async function ticketsPerDayChart(
   companyId: number,
   q: DashboardChartQuery,
 ): Promise<{ data: TicketsPerDayRow[]; count: number }> {
-  const tz = await settingValue(ctx.db, companyId, "timezone");
+  const tz = await timeZoneOf(ctx, companyId);
   const byHour = q.initialDate === q.finalDate;
-  const data = await ticketsPerDay(ctx.db, companyId, dayRange(companyId, q.initialDate, q.finalDate), tz, byHour);
+  const data = await ticketsPerDay(ctx.db, companyId, dayRange(tz, q.initialDate, q.finalDate), tz, byHour);
   return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
 }

@@ -77,12 +77,13 @@ export async function countersOf(
   db: Db,
   companyId: number,
   p: Period,
-  closed: ClosedGroup[],
+  closedGroups: Promise<ClosedGroup[]>,
 ): Promise<DashboardCounters> {
-  const [now, wait, leads] = await Promise.all([
+  const [now, wait, leads, closed] = await Promise.all([
     ticketsNow(db, companyId),
     waitIn(db, companyId, p),
     newContactsIn(db, companyId, p),
+    closedGroups,
   ]);
   return {
     supportHappening: now.open,
@@ -104,7 +105,7 @@ export async function attendantsOf(
   db: Db,
   companyId: number,
   p: Period,
-  closed: ClosedGroup[],
+  closedGroups: Promise<ClosedGroup[]>,
 ): Promise<DashboardAttendant[]> {
   const ratingByUser = db
     .select({ userId: userRatings.userId, rating: sql<number>`avg(${userRatings.rate})::float8`.as("rating") })
@@ -123,7 +124,7 @@ export async function attendantsOf(
     .leftJoin(ratingByUser, eq(ratingByUser.userId, users.id))
     .where(eq(users.companyId, companyId))
     .orderBy(asc(users.name), asc(users.id));
-  const byUser = new Map(closed.map((g) => [g.userId, g]));
+  const byUser = new Map((await closedGroups).map((g) => [g.userId, g]));
   return rows.map((u) => {
     const mine = byUser.get(u.id);
     return {

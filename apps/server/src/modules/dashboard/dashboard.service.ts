@@ -15,7 +15,10 @@ const timeZoneOf = (ctx: Context, companyId: number) => settingValue(ctx.db, com
 
 export async function dashboardData(ctx: Context, companyId: number, q: DashboardQuery): Promise<DashboardResult> {
   const period = periodOf(await timeZoneOf(ctx, companyId), q);
-  const closed = await closedByUser(ctx.db, companyId, period);
+  // The closed tickets feed both halves; they are read beside the others' queries, not before them.
+  const closed = closedByUser(ctx.db, companyId, period);
+  // Its failure reaches the caller through the halves; this only keeps it from being unhandled if one fails first.
+  closed.catch(() => undefined);
   const [counters, attendants] = await Promise.all([
     countersOf(ctx.db, companyId, period, closed),
     attendantsOf(ctx.db, companyId, period, closed),

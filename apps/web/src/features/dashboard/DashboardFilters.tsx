@@ -6,7 +6,7 @@
 import { Box, Button, MenuItem, Paper, TextField } from "@mui/material";
 import { dashboardPeriods } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
-import type { DashboardFilter } from "./useDashboard";
+import type { DashboardFilter } from "./filter";
 
 interface Props {
   value: DashboardFilter;

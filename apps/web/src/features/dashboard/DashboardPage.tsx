@@ -15,7 +15,8 @@ import { CounterCards } from "./CounterCards";
 import { DashboardFilters } from "./DashboardFilters";
 import { TicketsPerDayChart, TicketsPerUserChart } from "./DashboardCharts";
 import { localDay } from "./dates";
-import { dashboardQuery, useDashboardData, type DashboardFilter } from "./useDashboard";
+import { dashboardQuery, type DashboardFilter } from "./filter";
+import { useDashboardData } from "./useDashboard";
 import { useErrorToast } from "./useErrorToast";
 
 /** Type 1 by default: yesterday to today (§2.15). */

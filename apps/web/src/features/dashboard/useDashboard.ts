@@ -10,14 +10,6 @@ import { timings, type DashboardResult, type TicketsPerDayRow, type TicketsPerUs
 import { api } from "../../api/http";
 import { useCompanyEvent, useSocketRoom } from "../../app/socket";
 
-/** Type 1 filters by date (days 0); type 2 by period (no dates). */
-export interface DashboardFilter {
-  type: 1 | 2;
-  days: number;
-  dateFrom: string;
-  dateTo: string;
-}
-
 export interface DateRange {
   initialDate: string;
   finalDate: string;
@@ -25,13 +17,6 @@ export interface DateRange {
 
 /** How long after the last ticket event the counters are read again. */
 const liveRefreshMs = 1000;
-
-/** The query the server reads; none set is the §5 "Set filter parameters" case. */
-export function dashboardQuery(f: DashboardFilter): Record<string, string> | null {
-  if (f.type === 2) return f.days > 0 ? { days: String(f.days) } : null;
-  if (!f.dateFrom && !f.dateTo) return null;
-  return { days: "0", date_from: f.dateFrom, date_to: f.dateTo };
-}
 
 /** Null until the first load is due (1 s after opening). */
 function useFirstLoadDelay<T>(value: T): T | null {

@@ -2,12 +2,13 @@
  * `npm run bench` (DESIGN §9): seeds (once) a PostgreSQL database with one
  * company of 100k tickets / 1M messages / 50k contacts, starts the real server
  * on it and reports p50/p95 of the ticket list (each filter and text search),
- * the message page, and inbound ingest throughput through the Cloud API
+ * the message page, the dashboard's calls (30 and 90 days), and inbound ingest throughput through the Cloud API
  * webhook. The lists run after a VACUUM (ANALYZE) of the tables they read,
  * as autovacuum keeps a live database (see settle). Environment:
  *   BENCH_DATABASE_URL   the database (default: balcao_bench on the local PostgreSQL)
  *   BENCH_RESEED=1       seed again
- *   BENCH_ONLY=ingest    only the ingest figure (BENCH_ONLY=lists: only the lists and message pages)
+ *   BENCH_ONLY=ingest    only the ingest figure (BENCH_ONLY=lists: only the lists and message pages;
+ *                        BENCH_ONLY=dashboard: only the dashboard calls)
  *   BENCH_RUNS           calls per list/message scenario (default 200)
  *   BENCH_INGEST_MESSAGES, BENCH_INGEST_CONCURRENCY   webhook deliveries (5000) and how many at once (16)
  *   BENCH_TARGETS=embedded,postgres   instead, the server as `npm start` runs it, once per database, with
@@ -21,8 +22,9 @@ import pg from "pg";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openPostgres } from "../apps/server/src/db/client.js";
 import { createServer } from "../apps/server/src/server.js";
+import { dashboardFigures } from "./dashboard.js";
 import { benchIngest } from "./ingest.js";
-import { budgetOf, listAndMessages } from "./lists.js";
+import { budgetOf, listAndMessages, settle } from "./lists.js";
 import { printFigures } from "./measure.js";
 import { findBenchTenant, seedBench } from "./seed.js";
 import { printTargets, runTarget, type TargetResult } from "./targets.js";
@@ -74,9 +76,12 @@ async function main() {
   const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api`;
   try {
     const only = process.env.BENCH_ONLY;
+    // The lists settle the database first; the dashboard alone does it itself.
+    if (only === "dashboard") await settle(database, tenant.companyId);
     const figures = [
-      ...(only === "ingest" ? [] : await listAndMessages(base, tenant, database)),
-      ...(only === "lists" ? [] : [await ingest.run(base, database)]),
+      ...(only === "ingest" || only === "dashboard" ? [] : await listAndMessages(base, tenant, database)),
+      ...(only === "ingest" || only === "lists" ? [] : await dashboardFigures(base)),
+      ...(only === "lists" || only === "dashboard" ? [] : [await ingest.run(base, database)]),
     ];
     log("");
     log(printFigures(figures, budgetOf));

@@ -19,7 +19,16 @@ export const BENCH = {
   password: "Bench123",
   adminEmail: "bench-admin@example.com",
   agentEmail: (i: number) => `bench-agent-${i}@example.com`,
+  /**
+   * Bumped when the data set changes shape, so a database seeded by an older
+   * bench is seeded again by itself. 2: closed tickets carry their attendant,
+   * minutes-apart accept/close times, and a third of them a rating (dashboard).
+   */
+  seedVersion: "2",
 } as const;
+
+/** Where the seed version is kept: a setting of the bench company that no product code reads. */
+const seedVersionKey = "benchSeedVersion";
 
 export interface BenchTenant {
   companyId: number;
@@ -41,6 +50,11 @@ export async function findBenchTenant(db: Database): Promise<BenchTenant | null>
     company.id,
   ]);
   if (Number(n[0]!.n) < BENCH.tickets * BENCH.messagesPerTicket) return null;
+  const { rows: version } = await db.raw.query<{ value: string }>(
+    `select value from settings where company_id = $1 and key = $2`,
+    [company.id, seedVersionKey],
+  );
+  if (version[0]?.value !== BENCH.seedVersion) return null;
   const ids = (sql: string) => db.raw.query<{ id: number }>(sql, [company.id]).then((r) => r.rows.map((x) => x.id));
   const [queueIds, whatsappIds, tagIds] = await Promise.all([
     ids(`select id from queues where company_id = $1 order by id`),
@@ -126,24 +140,32 @@ export async function seedBench(db: Database, log: (line: string) => void): Prom
     `select id from users where company_id = $1 and profile = 'user' order by id`,
     [companyId],
   );
+  // Active tickets: the last 2,000 (even open with an attendant, odd pending). Closed ones keep their
+  // attendant; each was accepted 1–20 minutes after it was created and closed 5–94 minutes later.
   await db.raw.query(
-    `with c as (select id, row_number() over (order by id) - 1 as n from contacts where company_id = $1)
+    `with c as (select id, row_number() over (order by id) - 1 as n from contacts where company_id = $1),
+          g as (select g, now() - (($3 - g) * interval '5 minutes') as at, g > $3 - $4 as active from generate_series(1, $3) g)
      insert into tickets (company_id, status, contact_id, whatsapp_id, user_id, queue_id, unread_messages,
                           last_message, created_at, updated_at, queued_at, accepted_at, closed_at)
        select $1,
-              case when g > $3 - $4 then (case when g % 2 = 0 then 'open' else 'pending' end) else 'closed' end,
+              case when active then (case when g % 2 = 0 then 'open' else 'pending' end) else 'closed' end,
               c.id, $2,
-              case when g > $3 - $4 and g % 2 = 0 then ($5::int[])[1 + g % array_length($5::int[], 1)] else null end,
+              case when active and g % 2 = 1 then null else ($5::int[])[1 + g % array_length($5::int[], 1)] end,
               case when g % 10 = 0 then null else ($6::int[])[1 + g % array_length($6::int[], 1)] end,
               case when g % 3 = 0 then g % 7 else 0 end,
               'mensagem ' || g,
-              now() - (($3 - g) * interval '5 minutes'),
-              now() - (($3 - g) * interval '5 minutes'),
-              now() - (($3 - g) * interval '5 minutes'),
-              now() - (($3 - g) * interval '4 minutes'),
-              case when g > $3 - $4 then null else now() - (($3 - g) * interval '3 minutes') end
-       from generate_series(1, $3) g join c on c.n = g % $7`,
+              at, at, at,
+              case when active and g % 2 = 1 then null else at + (1 + g % 20) * interval '1 minute' end,
+              case when active then null else at + (6 + g % 20 + g % 90) * interval '1 minute' end
+       from g join c on c.n = g.g % $7`,
     [companyId, wa.id, BENCH.tickets, 2_000, users.rows.map((u) => u.id), queueIds, BENCH.contacts],
+  );
+  // A third of the closed tickets rated by the customer (1–3), two minutes after closing.
+  await db.raw.query(
+    `insert into user_ratings (company_id, ticket_id, user_id, rate, created_at)
+       select company_id, id, user_id, 1 + (id * 7) % 3, closed_at + interval '2 minutes' from tickets
+       where company_id = $1 and status = 'closed' and id % 3 = 0`,
+    [companyId],
   );
   step(`${BENCH.tickets} tickets`);
 
@@ -168,5 +190,11 @@ export async function seedBench(db: Database, log: (line: string) => void): Prom
   step(`${BENCH.tickets * BENCH.messagesPerTicket} messages`);
   await db.raw.query(`analyze`);
   step("analyze");
+  // Written last: a seed cut short is seeded again.
+  await db.raw.query(`insert into settings (company_id, key, value) values ($1, $2, $3)`, [
+    companyId,
+    seedVersionKey,
+    BENCH.seedVersion,
+  ]);
   return { companyId, queueIds, whatsappId: wa.id, tagIds };
 }

@@ -22,3 +22,4 @@ export * from "./schemas/quick-messages.js";
 export * from "./schemas/external-api.js";
 export * from "./schemas/inbound-rejections.js";
 export * from "./message-variables.js";
+export * from "./schemas/dashboard.js";

@@ -7,6 +7,7 @@ import { announcementsRoutes } from "../modules/announcements/announcements.rout
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
+import { dashboardRoutes } from "../modules/dashboard/dashboard.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
 import { inboundRejectionsRoutes } from "../modules/inbound-rejections/inbound-rejections.routes.js";
@@ -42,6 +43,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     whatsappsRoutes,
     quickMessagesRoutes,
     externalApiRoutes,
+    dashboardRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -24,6 +24,7 @@ const ConnectionsPage = lazy(() => import("../features/connections/ConnectionsPa
 const QuickMessagesPage = lazy(() => import("../features/quick-messages/QuickMessagesPage"));
 const MessagesApiPage = lazy(() => import("../features/messages-api/MessagesApiPage"));
 const InboundRejectionsPage = lazy(() => import("../features/inbound-rejections/InboundRejectionsPage"));
+const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -40,7 +41,7 @@ interface Area {
   superOnly?: boolean;
 }
 const areas: Area[] = [
-  { path: "/", title: "dashboard" },
+  { path: "/", title: "dashboard", page: DashboardPage },
   { path: "/tickets/:ticketId?", title: "tickets", page: TicketsPage },
   { path: "/connections", title: "connections", page: ConnectionsPage },
   { path: "/quick-messages", title: "quickMessages", page: QuickMessagesPage },

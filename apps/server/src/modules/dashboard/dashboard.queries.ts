@@ -1,0 +1,140 @@
+/**
+ * The dashboard's reads (SERVER-BEHAVIOUR "Metrics"). Every query is scoped by
+ * companyId; each counter reads the narrowest index range it can, so a
+ * 90-day period over 100k tickets stays inside the §9 budget.
+ */
+import type { DashboardAttendant, DashboardCounters } from "@balcao/contracts";
+import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { contacts, tickets, userRatings, users } from "../../db/schema/index.js";
+import { durationSum, meanOf } from "./durations.js";
+import { within, type Period } from "./period.js";
+
+/** A user counts as online with a connected socket, or a report within 5 minutes (SERVER-BEHAVIOUR "Metrics"). */
+export const onlineWindowMinutes = 5;
+
+/** Open and pending tickets now, whatever the period. */
+async function ticketsNow(db: Db, companyId: number) {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*) filter (where ${tickets.status} = 'open')::int`,
+      pending: sql<number>`count(*) filter (where ${tickets.status} = 'pending')::int`,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.status, ["open", "pending"])));
+  return row ?? { open: 0, pending: 0 };
+}
+
+/**
+ * The tickets closed in the period, per attendant (null: closed with none):
+ * how many, accept → close and create → close. The counters add the groups up,
+ * so one index-only scan serves both the counters and the attendants table.
+ */
+export async function closedByUser(db: Db, companyId: number, p: Period) {
+  const support = durationSum(sql`${tickets.acceptedAt}`, sql`${tickets.closedAt}`);
+  const resolution = durationSum(sql`${tickets.createdAt}`, sql`${tickets.closedAt}`);
+  const rows = await db
+    .select({
+      userId: tickets.userId,
+      finished: sql<number>`count(*)::int`,
+      supportSeconds: support.seconds,
+      supportCount: support.count,
+      resolutionSeconds: resolution.seconds,
+      resolutionCount: resolution.count,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), within(tickets.closedAt, p)))
+    .groupBy(tickets.userId);
+  return rows.map((r) => ({
+    userId: r.userId,
+    finished: r.finished,
+    support: { seconds: r.supportSeconds, count: r.supportCount },
+    resolution: { seconds: r.resolutionSeconds, count: r.resolutionCount },
+  }));
+}
+export type ClosedGroup = Awaited<ReturnType<typeof closedByUser>>[number];
+
+/** Queued (or created) → accept, over the tickets accepted in the period. */
+async function waitIn(db: Db, companyId: number, p: Period): Promise<number> {
+  const queued = sql`coalesce(${tickets.queuedAt}, ${tickets.createdAt})`;
+  const wait = durationSum(queued, sql`${tickets.acceptedAt}`);
+  const [row] = await db
+    .select({ seconds: wait.seconds, count: wait.count })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), within(tickets.acceptedAt, p)));
+  return row ? meanOf(row) : 0;
+}
+
+async function newContactsIn(db: Db, companyId: number, p: Period): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), within(contacts.createdAt, p)));
+  return row?.n ?? 0;
+}
+
+export async function countersOf(
+  db: Db,
+  companyId: number,
+  p: Period,
+  closedGroups: Promise<ClosedGroup[]>,
+): Promise<DashboardCounters> {
+  const [now, wait, leads, closed] = await Promise.all([
+    ticketsNow(db, companyId),
+    waitIn(db, companyId, p),
+    newContactsIn(db, companyId, p),
+    closedGroups,
+  ]);
+  return {
+    supportHappening: now.open,
+    supportPending: now.pending,
+    supportFinished: closed.reduce((n, g) => n + g.finished, 0),
+    avgSupportTime: meanOf(...closed.map((g) => g.support)),
+    avgWaitTime: wait,
+    leads,
+    avgResolutionTime: meanOf(...closed.map((g) => g.resolution)),
+  };
+}
+
+/**
+ * Every user of the company with their share of the period's closed tickets
+ * and their mean rating. Presence comes from what the socket layer keeps on
+ * the user (online, lastSeenAt): reading the dashboard writes nothing.
+ */
+export async function attendantsOf(
+  db: Db,
+  companyId: number,
+  p: Period,
+  closedGroups: Promise<ClosedGroup[]>,
+): Promise<DashboardAttendant[]> {
+  const ratingByUser = db
+    .select({ userId: userRatings.userId, rating: sql<number>`avg(${userRatings.rate})::float8`.as("rating") })
+    .from(userRatings)
+    .where(and(eq(userRatings.companyId, companyId), within(userRatings.createdAt, p), isNotNull(userRatings.userId)))
+    .groupBy(userRatings.userId)
+    .as("rating_by_user");
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      rating: sql<number | null>`${ratingByUser.rating}`,
+      online: sql<boolean>`(${users.online} or coalesce(${users.lastSeenAt} > now() - make_interval(mins => ${onlineWindowMinutes}), false))`,
+    })
+    .from(users)
+    .leftJoin(ratingByUser, eq(ratingByUser.userId, users.id))
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.name), asc(users.id));
+  const byUser = new Map((await closedGroups).map((g) => [g.userId, g]));
+  return rows.map((u) => {
+    const mine = byUser.get(u.id);
+    return {
+      id: u.id,
+      name: u.name,
+      rating: u.rating,
+      avgSupportTime: mine ? meanOf(mine.support) : 0,
+      avgResolutionTime: mine ? meanOf(mine.resolution) : 0,
+      tickets: mine?.finished ?? 0,
+      online: u.online,
+    };
+  });
+}

@@ -21,3 +21,4 @@ export * from "./schemas/messages.js";
 export * from "./schemas/quick-messages.js";
 export * from "./schemas/external-api.js";
 export * from "./schemas/inbound-rejections.js";
+export * from "./schemas/ticket-timeline.js";

@@ -4,6 +4,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import type { WhatsAppWeb } from "./channels/baileys/socket.js";
+import { channelHandlers } from "./channel-handlers.js";
 import { ChannelManager } from "./channels/manager.js";
 import type { Config } from "./config.js";
 import type { Context } from "./context.js";
@@ -93,7 +94,7 @@ export async function createServer(config: Config, database?: Database, options:
     media: await MediaStorage.open(config.DATA_DIR),
     jobs,
     events: createEventBus(db.db, jobs, log),
-    channels: new ChannelManager({ whatsappWeb: options.whatsappWeb }),
+    channels: new ChannelManager({ handlers: channelHandlers, whatsappWeb: options.whatsappWeb }),
     log,
   };
   wireEvents(ctx);

@@ -36,7 +36,7 @@ export interface EventTransaction {
   /** Raw SQL on the same connection (prepared statements). */
   raw: RawSql;
   /** Kept until the commit: written by `within` and `durable` subscribers before it, published after it. */
-  record<K extends EventName>(name: K, payload: DomainEvents[K]): void;
+  record: <K extends EventName>(name: K, payload: DomainEvents[K]) => void;
 }
 
 type Handler<K extends EventName> = (payload: DomainEvents[K]) => Promise<void> | void;
@@ -50,7 +50,11 @@ export interface EventBus {
   on<K extends EventName>(name: K, handler: Handler<K>): void;
   within<K extends EventName>(name: K, handler: TxHandler<K>): void;
   /** `payloadOf` picks the job's ids from the event; undefined: this event needs no job. */
-  durable<K extends EventName, T>(name: K, job: JobDefinition<T>, payloadOf: (payload: DomainEvents[K]) => T | undefined): void;
+  durable<K extends EventName, T>(
+    name: K,
+    job: JobDefinition<T>,
+    payloadOf: (payload: DomainEvents[K]) => T | undefined,
+  ): void;
 }
 
 export function createEventBus(db: Db, jobs: Pick<Jobs, "send">, log: FastifyBaseLogger): EventBus {
@@ -83,7 +87,7 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send">, log: FastifyBas
         const value = await work({
           db: tx,
           raw,
-          record: (name, payload) => void recorded.push({ name, payload } as DomainEvent),
+          record: (name, payload) => void recorded.push({ name, payload }),
         });
         // In recording order; what a subscriber records meanwhile is not re-dispatched here.
         for (const e of [...recorded]) {
@@ -104,10 +108,10 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send">, log: FastifyBas
     on: (name, handler) => add(inProcess, name, handler as Handler<never>),
     within: (name, handler) => add(inTransaction, name, handler as TxHandler<never>),
     durable(name, job, payloadOf) {
-      add(durables, name, (async (raw: RawSql, payload: DomainEvents[typeof name]) => {
+      add(durables, name, async (raw: RawSql, payload: DomainEvents[typeof name]) => {
         const data = payloadOf(payload);
         if (data !== undefined) await jobs.send(job, data, raw);
-      }) as Durable<never>);
+      });
     },
   };
 }

@@ -35,7 +35,11 @@ async function subscribed() {
 let subscribedOnce = false;
 
 /** Accepts the ticket for `userId` as a service would, then throws when `fail`. */
-function acceptInTransaction(t: { id: number; companyId: number; queueId: number | null }, userId: number, fail: boolean) {
+function acceptInTransaction(
+  t: { id: number; companyId: number; queueId: number | null },
+  userId: number,
+  fail: boolean,
+) {
   return s.ctx.events.transaction(async (e) => {
     await e.db.update(tickets).set({ status: "open", userId }).where(eq(tickets.id, t.id));
     e.record("ticket.accepted", {

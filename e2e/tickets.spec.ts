@@ -93,6 +93,20 @@ test("an admin opens, writes, transfers, accepts, resolves and reopens a ticket"
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   await expect(header(page)).toHaveAttribute("data-status", "open");
   await expect(page.getByTestId("message-text")).toBeEnabled();
+
+  // The contact drawer's history: each step, who did it, the queue it went to.
+  await header(page).getByTestId("ticket-contact").click();
+  const history = page.getByTestId("contact-drawer").getByTestId("ticket-timeline");
+  const steps = ["created", "transferred", "accepted", "closed", "reopened"];
+  await expect(history.locator('[data-testid^="timeline-"]')).toHaveCount(steps.length);
+  for (const [i, type] of steps.entries()) {
+    const line = history.locator('[data-testid^="timeline-"]').nth(i);
+    await expect(line).toHaveAttribute("data-testid", `timeline-${type}`);
+    await expect(line).toContainText(t("pt", `ticketTimeline.types.${type}`));
+    await expect(line).toContainText(t("pt", "ticketTimeline.by", { name: admin.name }));
+  }
+  await expect(history.getByTestId("timeline-transferred")).toContainText("Suporte");
+  await page.screenshot({ path: "test-results/ticket-timeline.png" });
 });
 
 test("on a phone the bottom navigation switches between the list and the ticket", async ({ browser, baseURL }) => {

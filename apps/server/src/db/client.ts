@@ -46,7 +46,8 @@ export function rawOf(tx: Tx): RawSql {
   const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
   if (!client || typeof client.query !== "function") throw new Error("rawOf: not a node-postgres transaction");
   return {
-    query: async (text, values, name) => (name ? client.query({ name, text, values }) : client.query(text, values)) as never,
+    query: async (text, values, name) =>
+      (name ? client.query({ name, text, values }) : client.query(text, values)) as never,
   };
 }
 

@@ -49,5 +49,9 @@ async function fetchPendingMedia(ctx: Context, { messageId }: Payload): Promise<
     .returning({ id: messages.id });
   // Another run stored the file meanwhile: its copy is the one kept.
   if (!updated) return ctx.media.remove(media.mediaPath);
-  await ctx.events.published("message.updated", { companyId: message.companyId, ticketId: message.ticketId, messageId });
+  await ctx.events.published("message.updated", {
+    companyId: message.companyId,
+    ticketId: message.ticketId,
+    messageId,
+  });
 }

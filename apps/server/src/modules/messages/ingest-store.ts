@@ -209,8 +209,7 @@ export async function storeInbound(
   // In a group the participant who wrote is a contact too, and the message's sender.
   const writer = inbound.isGroup && !inbound.fromMe ? inbound.sender : undefined;
   // A participant WhatsApp names by neither number nor user id cannot be told apart: the group stands for them.
-  const sender =
-    writer && (writer.number || writer.userId) ? await upsertSender(raw, connection, writer) : undefined;
+  const sender = writer && (writer.number || writer.userId) ? await upsertSender(raw, connection, writer) : undefined;
   if (!inbound.chatNumber && !inbound.chatUser?.userId)
     throw new Error(`ingest: ${inbound.wid} names its chat by neither a number nor a user id`);
   const chat = personValues(

@@ -29,7 +29,13 @@ import { queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
 import { storableInbound } from "./ingest-storable.js";
 import { applyNumberChange } from "./number-change.js";
-import { changeStored, storedMessage, storeInbound, type IngestConnection, type StoredInbound } from "./ingest-store.js";
+import {
+  changeStored,
+  storedMessage,
+  storeInbound,
+  type IngestConnection,
+  type StoredInbound,
+} from "./ingest-store.js";
 import { applyPollVote, replaceReactions } from "./ingest-updates.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, received: InboundMessage): Promise<void> {
@@ -94,7 +100,14 @@ async function recordReceived(
   const { companyId } = connection;
   if (mediaPending) await queueMediaFetch(ctx, stored.messageId, e.raw);
   if (stored.ticketIsNew)
-    e.record("ticket.created", { companyId, ticketId: stored.ticketId, byUserId: null, queueId: null, status: "pending", byMessage: true });
+    e.record("ticket.created", {
+      companyId,
+      ticketId: stored.ticketId,
+      byUserId: null,
+      queueId: null,
+      status: "pending",
+      byMessage: true,
+    });
   e.record("message.received", {
     companyId,
     ticketId: stored.ticketId,

@@ -26,7 +26,8 @@ export async function contactTicketsGoing(
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
   return async () => {
-    for (const { id, ...place } of going) await ctx.events.published("ticket.deleted", { companyId, ticketId: id, place });
+    for (const { id, ...place } of going)
+      await ctx.events.published("ticket.deleted", { companyId, ticketId: id, place });
   };
 }
 

@@ -43,7 +43,8 @@ async function write(tx: Tx, type: string, facts: Facts): Promise<void> {
     where t.id = ${facts.ticketId} and t.company_id = ${facts.companyId}`);
 }
 
-type TimelineEvent = "ticket.created" | "ticket.queued" | "ticket.accepted" | "ticket.transferred" | "ticket.closed" | "ticket.reopened";
+type TimelineEvent =
+  "ticket.created" | "ticket.queued" | "ticket.accepted" | "ticket.transferred" | "ticket.closed" | "ticket.reopened";
 const types: Record<TimelineEvent, string> = {
   "ticket.created": "created",
   "ticket.queued": "queued",

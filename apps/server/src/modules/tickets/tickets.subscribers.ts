@@ -27,9 +27,7 @@ const updates = [
 export function subscribeTicketRealtime(ctx: Context): void {
   for (const name of updates) ctx.events.on(name, (e) => publish(ctx, e));
   ctx.events.on("ticket.created", (e) => (e.byMessage ? undefined : publish(ctx, e)));
-  ctx.events.on("ticket.deleted", (e) =>
-    emitTicketDelete(ctx, { id: e.ticketId, companyId: e.companyId, ...e.place }),
-  );
+  ctx.events.on("ticket.deleted", (e) => emitTicketDelete(ctx, { id: e.ticketId, companyId: e.companyId, ...e.place }));
   ctx.events.on("ticket.read", async (e) => {
     const ticket = await loadTicket(ctx.db, e.companyId, e.ticketId);
     if (ticket) emitTicketUnreadReset(ctx, ticket);

@@ -72,6 +72,20 @@ describe("tickets: timeline", () => {
     ]);
   });
 
+  it("deleting the attendant returns their ticket to its queue, recorded as queued by the admin", async () => {
+    const c = await ticketCompany(s);
+    const ticket = await pendingTicket(s, c);
+    expect((await put(c.agent.token, ticket.id, { status: "open", userId: c.agent.id })).statusCode).toBe(200);
+    const gone = await s.request({ method: "DELETE", path: `/users/${c.agent.id}`, token: c.t.admin.token });
+    expect(gone.statusCode).toBeLessThan(300);
+    const events = (await timeline(c.t.admin.token, ticket.id)).json().events;
+    expect(events).toMatchObject([
+      // The deleted attendant's own step keeps their name; their id went with them.
+      { type: "accepted", userId: null, userName: "Ana" },
+      { type: "queued", userId: c.t.admin.id, userName: c.t.admin.name, queueName: "Vendas", toUserName: null },
+    ]);
+  });
+
   it("answers as GET /tickets/{id} does: 403 outside one's queues, 404 for another company's", async () => {
     const c = await ticketCompany(s);
     const ticket = await pendingTicket(s, c, { queueId: c.other.id });

@@ -49,6 +49,17 @@ export default tseslint.config(
     },
   },
   {
+    // Channel drivers only report what WhatsApp did; channel-handlers.ts connects them to the modules.
+    files: ["apps/server/src/channels/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/modules/**"], message: "Channels take handlers (channel-handlers.ts) instead." }] },
+      ],
+    },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -31,7 +31,9 @@ async function openWorkspace(page: Page, admin: Person) {
 }
 
 test("an admin opens, writes, transfers, accepts, resolves and reopens a ticket", async ({ page, baseURL }) => {
-  const { admin, contact, queue } = await companyWithContact(baseURL!, "tickets");
+  const { admin, api, contact } = await companyWithContact(baseURL!, "tickets");
+  // A second queue: the ticket opens in one and is transferred to the other.
+  const queue = await api("POST", "/queue", { name: "Vendas", color: "#1e88e5", greetingMessage: "" });
   await openWorkspace(page, admin);
   await expect(page.getByTestId("list-open-empty")).toContainText(t("pt", "ticketsList.noTicketsTitle"));
 
@@ -74,7 +76,7 @@ test("an admin opens, writes, transfers, accepts, resolves and reopens a ticket"
   await expect(page).toHaveURL(/\/tickets$/);
   await page.getByTestId("tab-waiting").click();
   await expect(item(page, ticketId)).toHaveAttribute("data-status", "pending");
-  await expect(item(page, ticketId).getByTestId("ticket-badge-queue")).toHaveText("SUPORTE");
+  await expect(item(page, ticketId).getByTestId("ticket-badge-queue")).toHaveText("VENDAS");
   await expect(page.getByTestId("count-pending")).toContainText("1");
 
   // A waiting ticket opens only by accepting it.
@@ -93,6 +95,20 @@ test("an admin opens, writes, transfers, accepts, resolves and reopens a ticket"
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   await expect(header(page)).toHaveAttribute("data-status", "open");
   await expect(page.getByTestId("message-text")).toBeEnabled();
+
+  // The contact drawer's history: each step, who did it, the queue it went to.
+  await header(page).getByTestId("ticket-contact").click();
+  const history = page.getByTestId("contact-drawer").getByTestId("ticket-timeline");
+  const steps = ["created", "transferred", "accepted", "closed", "reopened"];
+  await expect(history.locator('[data-testid^="timeline-"]')).toHaveCount(steps.length);
+  for (const [i, type] of steps.entries()) {
+    const line = history.locator('[data-testid^="timeline-"]').nth(i);
+    await expect(line).toHaveAttribute("data-testid", `timeline-${type}`);
+    await expect(line).toContainText(t("pt", `ticketTimeline.types.${type}`));
+    await expect(line).toContainText(t("pt", "ticketTimeline.by", { name: admin.name }));
+  }
+  await expect(history.getByTestId("timeline-transferred")).toContainText("Vendas");
+  await page.screenshot({ path: "test-results/ticket-timeline.png" });
 });
 
 test("on a phone the bottom navigation switches between the list and the ticket", async ({ browser, baseURL }) => {

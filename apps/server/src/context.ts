@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ChannelManager } from "./channels/manager.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
+import type { EventBus } from "./events/bus.js";
 import type { Jobs } from "./jobs/jobs.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { MediaStorage } from "./media/storage.js";
@@ -21,6 +22,8 @@ export interface Context {
   mailer: Mailer;
   media: MediaStorage;
   jobs: Jobs;
+  /** Domain events: `events.transaction(async (t) => { …; t.record(name, payload) })` (events/bus.ts). */
+  events: EventBus;
   /** The running WhatsApp connections: `driverFor(whatsappId)` sends, `refresh`/`stop` follow saves and deletes. */
   channels: ChannelManager;
   log: FastifyBaseLogger;

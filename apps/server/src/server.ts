@@ -4,20 +4,23 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import type { WhatsAppWeb } from "./channels/baileys/socket.js";
+import { channelHandlers } from "./channel-handlers.js";
 import { ChannelManager } from "./channels/manager.js";
 import type { Config } from "./config.js";
 import type { Context } from "./context.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { moveEarlierBuildData } from "./db/upgrade/at-start.js";
 import { buildApp } from "./http/app.js";
+import { createEventBus } from "./events/bus.js";
+import { wireEvents } from "./events/wiring.js";
 import { startJobs } from "./jobs/jobs.js";
+import { jobDefinitions } from "./jobs/registry.js";
 import { createLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { MediaStorage } from "./media/storage.js";
 import { startCompanySweep } from "./modules/auth/company-sweep.js";
 import { createSessionCheck } from "./modules/auth/session-check.js";
 import { createTokens } from "./modules/auth/tokens.js";
-import { fetchInboundMedia } from "./modules/messages/fetch-inbound-media.js";
 import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.js";
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
@@ -43,6 +46,8 @@ export interface ServerOptions {
   whatsappWeb?: WhatsAppWeb;
   /** How often sockets of companies switched off or expired meanwhile are dropped (default a minute). */
   companySweepMs?: number;
+  /** false: jobs are queued but not worked here (tests run them with test/jobs.ts runQueuedJobs). */
+  workJobs?: boolean;
 }
 
 export async function createServer(config: Config, database?: Database, options: ServerOptions = {}): Promise<Server> {
@@ -88,11 +93,13 @@ export async function createServer(config: Config, database?: Database, options:
     mailer: createMailer(config, db.db, log),
     media: await MediaStorage.open(config.DATA_DIR),
     jobs,
-    channels: new ChannelManager({ whatsappWeb: options.whatsappWeb }),
+    events: createEventBus(db.db, jobs, log),
+    channels: new ChannelManager({ handlers: channelHandlers, whatsappWeb: options.whatsappWeb }),
     log,
   };
+  wireEvents(ctx);
   // Before the channels start: ingest may queue media fetches from the first message on.
-  await jobs.work(ctx, fetchInboundMedia);
+  for (const job of jobDefinitions) await (options.workJobs === false ? jobs.register(job) : jobs.work(ctx, job));
   await ctx.channels.startAll(ctx);
   const app = await buildApp(ctx);
   const companySweep = startCompanySweep(ctx, options.companySweepMs);

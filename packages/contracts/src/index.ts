@@ -23,3 +23,4 @@ export * from "./schemas/external-api.js";
 export * from "./schemas/inbound-rejections.js";
 export * from "./message-variables.js";
 export * from "./schemas/dashboard.js";
+export * from "./schemas/ticket-timeline.js";

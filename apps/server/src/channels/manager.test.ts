@@ -2,6 +2,7 @@
  * ctx.channels: which connections run, what the connections page is told,
  * and ERR_WAPP_NOT_INITIALIZED for one that does not.
  */
+import { channelHandlers } from "../channel-handlers.js";
 import { channels } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -107,7 +108,7 @@ describe("ChannelManager", () => {
       .insert(whatsapps)
       .values({ companyId: company.id, name: "Web", provider: "beta" })
       .returning();
-    const boot = new ChannelManager({ whatsappWeb: s.whatsappWeb });
+    const boot = new ChannelManager({ handlers: channelHandlers, whatsappWeb: s.whatsappWeb });
     await boot.startAll(s.ctx);
     try {
       expect(boot.driverFor(cloud.id)).toBeInstanceOf(CloudDriver);

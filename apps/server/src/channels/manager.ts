@@ -3,7 +3,8 @@
  * connection of a provider we have a driver for; the connections service calls
  * `refresh` after a save and `stop` after a delete, the session routes call
  * `startSession`, `renewSession` and `disconnectSession`. Drivers' events go
- * to the ingest pipeline, apply-ack, the call rules and the session report.
+ * to the handlers server.ts hands in (channel-handlers.ts: ingest, acks, calls,
+ * the session report): channels import no business module (eslint refuses it).
  *
  * A WhatsApp Web session runs on the one process holding its lease
  * (lease.ts); a process that does not hold it forwards session commands to
@@ -15,11 +16,6 @@ import { eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.js";
 import { whatsapps } from "../db/schema/index.js";
 import { AppError } from "../http/errors.js";
-import { keepRejection } from "../modules/inbound-rejections/inbound-rejections.service.js";
-import { learnNumber } from "../modules/messages/learn-number.js";
-import { applyAck } from "../modules/messages/apply-ack.js";
-import { ingest } from "../modules/messages/ingest.js";
-import { receiveCall } from "../modules/messages/receive-call.js";
 import { clearAuthState } from "./baileys/auth-state.js";
 import { BaileysDriver } from "./baileys/baileys-driver.js";
 import { baileysWhatsAppWeb, type WhatsAppWeb } from "./baileys/socket.js";
@@ -27,12 +23,14 @@ import { CloudDriver } from "./cloud/cloud-driver.js";
 import type { ChannelDriver, ChannelEvents, ChannelSender } from "./driver.js";
 import { AdvisoryLease, LocalLease, type SessionCommand, type SessionLease, type SessionMessage } from "./lease.js";
 import { RemoteCalls } from "./remote-calls.js";
-import { applySession } from "./session.js";
 
 export type Connection = typeof whatsapps.$inferSelect;
 type DriverFactory = (ctx: Context, connection: Connection) => ChannelDriver;
+/** What a connection's driver events do (messages stored, acks applied, the session reported …). */
+export type ChannelHandlers = (ctx: Context, connection: Connection) => ChannelEvents;
 
 export interface ChannelOptions {
+  handlers: ChannelHandlers;
   /** Baileys' unless a test hands in a WhatsApp Web it drives. */
   whatsappWeb?: WhatsAppWeb;
 }
@@ -53,7 +51,10 @@ export class ChannelManager {
   /** The leased (WhatsApp Web) connections, as of the last look at the table. */
   private leasedIds = new Set<number>();
 
-  constructor(options: ChannelOptions = {}) {
+  private readonly handlers: ChannelHandlers;
+
+  constructor(options: ChannelOptions) {
+    this.handlers = options.handlers;
     const whatsappWeb = options.whatsappWeb ?? baileysWhatsAppWeb;
     this.factories = {
       cloud: (ctx, connection) => new CloudDriver(connection, ctx.config.WHATSAPP_GRAPH_URL, ctx.log),
@@ -205,7 +206,7 @@ export class ChannelManager {
     if (driver) await driver.logout();
     else await clearAuthState(ctx.db, whatsappId);
     const row = await this.connection(whatsappId);
-    if (row) await applySession(ctx, row, { status: "DISCONNECTED", qrcode: "", retries: 0 });
+    if (row) await this.handlers(ctx, row).session({ status: "DISCONNECTED", qrcode: "", retries: 0 });
   }
 
   private async connection(whatsappId: number): Promise<Connection | undefined> {
@@ -258,15 +259,7 @@ export class ChannelManager {
   }
 
   private eventsOf(connection: Connection): ChannelEvents {
-    const ctx = this.context();
-    return {
-      message: (inbound) => ingest(ctx, connection, inbound),
-      ack: (update) => applyAck(ctx, connection, update),
-      session: (update) => applySession(ctx, connection, update),
-      call: (call, reject) => receiveCall(ctx, connection, call, reject),
-      rejected: (rejection) => keepRejection(ctx, connection, rejection),
-      identity: (update) => learnNumber(ctx.db, connection, update),
-    };
+    return this.handlers(this.context(), connection);
   }
 
   private async halt(whatsappId: number): Promise<void> {

@@ -4,6 +4,7 @@
  * as another process would have) sends through the first one's session.
  * Runs only on PostgreSQL (TEST_DATABASE_URL), as CI does.
  */
+import { channelHandlers } from "../channel-handlers.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelCalls } from "../db/schema/index.js";
 import { buildTenant } from "../../test/factories.js";
@@ -25,7 +26,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a session held by another process
     const t = await buildTenant(s);
     web = await connectedWebConnection(s, t.admin.token);
     socketsBefore = s.whatsappWeb.socketsOf(web.whatsapp.id).length;
-    other = new ChannelManager({ whatsappWeb: s.whatsappWeb });
+    other = new ChannelManager({ handlers: channelHandlers, whatsappWeb: s.whatsappWeb });
     await other.startAll(s.ctx);
   });
   afterAll(async () => {

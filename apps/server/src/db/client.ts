@@ -15,6 +15,8 @@ import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A drizzle transaction on Db (what `db.transaction(async (tx) => …)` hands its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Raw SQL access, used by pg-boss and by the few statements drizzle does not express. */
 export interface RawSql {
@@ -31,6 +33,22 @@ export interface Database {
   url: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Raw SQL on a transaction's own connection, for what must commit or roll back
+ * with it but is not drizzle's to write: pg-boss's job insert (its `send` takes
+ * `{ db: { executeSql } }`) and ingest's prepared statement. Drizzle's
+ * node-postgres transaction keeps its checked-out client on `session.client`
+ * (drizzle-orm 0.45; events/events.test.ts fails if that ever moves).
+ */
+export function rawOf(tx: Tx): RawSql {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client || typeof client.query !== "function") throw new Error("rawOf: not a node-postgres transaction");
+  return {
+    query: async (text, values, name) =>
+      (name ? client.query({ name, text, values }) : client.query(text, values)) as never,
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");

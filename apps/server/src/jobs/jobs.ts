@@ -1,14 +1,23 @@
-/** Durable jobs on pg-boss, on the same database as the data, by its connection string. */
+/**
+ * Durable jobs on pg-boss, on the same database as the data, by its connection string.
+ * The server registers every definition of jobs/registry.ts at start; a job is
+ * sent either on its own (`send(job, data)`) or, as a durable event subscriber,
+ * inside the transaction that recorded the event (`send(job, data, raw)`,
+ * events/bus.ts). Tests run queued jobs now with test/jobs.ts `runQueuedJobs`.
+ */
 import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Context } from "../context.js";
-import type { Database } from "../db/client.js";
+import type { Database, RawSql } from "../db/client.js";
 
 /**
- * One kind of job (DESIGN §2 "Jobs"): its queue, a payload of ids, how often
- * and how far apart a failed run is tried again, how long one run may take,
- * and the idempotent handler.
+ * One kind of job (DESIGN §2 "Jobs"), one per file: its queue, a payload of
+ * ids, how often and how far apart a failed run is tried again, how long one
+ * run may take (its work, in seconds: a run whose process died is picked up
+ * again soon after a restart), and the handler. Handlers are idempotent: a
+ * job may run twice (a retry after a timeout), and one whose rows are gone
+ * ends quietly.
  */
 export interface JobDefinition<T> {
   name: string;
@@ -19,9 +28,12 @@ export interface JobDefinition<T> {
 
 export interface Jobs {
   boss: PgBoss;
-  /** Creates the job's queue and runs its handler in this process: before anything sends one. */
+  /** Creates the job's queue (idempotent): before anything sends one. */
+  register<T>(job: JobDefinition<T>): Promise<void>;
+  /** Registers the job and runs its handler in this process. */
   work<T>(ctx: Context, job: JobDefinition<T>): Promise<void>;
-  send<T>(job: JobDefinition<T>, data: T): Promise<void>;
+  /** `raw`: a transaction's connection (rawOf), so the job exists only if that transaction commits. */
+  send<T>(job: JobDefinition<T>, data: T, raw?: RawSql): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -29,16 +41,21 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
   const boss = new PgBoss({ connectionString: database.url, max: 4 });
   boss.on("error", (err: unknown) => log.error({ err }, "job queue error"));
   await boss.start();
+  const register = async <T>(job: JobDefinition<T>) => {
+    await boss.createQueue(job.name, { name: job.name, ...job.policy });
+  };
   return {
     boss,
+    register,
     async work(ctx, job) {
-      await boss.createQueue(job.name, { name: job.name, ...job.policy });
+      await register(job);
       await boss.work<unknown>(job.name, async ([entry]) => {
         if (entry) await job.run(ctx, job.payload.parse(entry.data));
       });
     },
-    async send(job, data) {
-      await boss.send(job.name, job.payload.parse(data) as object, job.policy);
+    async send(job, data, raw) {
+      const db = raw ? { executeSql: (text: string, values: unknown[]) => raw.query(text, values) } : undefined;
+      await boss.send(job.name, job.payload.parse(data) as object, { ...job.policy, ...(db ? { db } : {}) });
     },
     stop: () => boss.stop({ graceful: false, wait: true }),
   };

@@ -8,7 +8,7 @@ import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage, WAMess
 import { baseMimetype } from "../media-files.js";
 import { cloudMediaType } from "../cloud/cloud-driver.js";
 import type { OutboundMedia, OutboundReply, OutboundTarget, OutboundText, ReadMessage } from "../driver.js";
-import { bytesToVoiceNote, voiceNoteMimetype } from "../../modules/messages/voice-note.js";
+import { bytesToVoiceNote, voiceNoteMimetype } from "../../media/voice-note.js";
 import { chatJid, isGroupJid, memberJid } from "./jid.js";
 
 export interface BaileysSend {

@@ -108,5 +108,5 @@ export async function deleteContact(ctx: Context, companyId: number, id: number)
   const announceTickets = await contactTicketsGoing(ctx, companyId, id);
   await ctx.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)));
   ctx.realtime.emit("contact", { companyId }, { action: "delete", contactId: id });
-  announceTickets();
+  await announceTickets();
 }

@@ -13,7 +13,6 @@ import { AppError } from "../../http/errors.js";
 import { adoptWhatsappNumber } from "../contacts/check-number.js";
 import { presentContact } from "../contacts/contacts.presenter.js";
 import { activeTicketOf } from "../tickets/tickets.queries.js";
-import { publishTicket } from "../tickets/tickets.service.js";
 
 type ContactRow = typeof contacts.$inferSelect;
 interface Connection {
@@ -54,24 +53,29 @@ async function activeTicketFor(ctx: Context, connection: Connection, contact: Co
   const active = await activeTicketOf(ctx.db, contact.id, connection.id);
   if (active) return active.id;
   const now = new Date();
-  const [made] = await ctx.db
-    .insert(tickets)
-    .values({
-      companyId: connection.companyId,
-      contactId: contact.id,
-      whatsappId: connection.id,
-      status: "pending",
-      isGroup: contact.isGroup,
-      queuedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: tickets.id });
-  if (made) {
-    await publishTicket(ctx, connection.companyId, made.id);
-    return made.id;
-  }
+  const { companyId } = connection;
+  const made = await ctx.events.transaction(async (e) => {
+    const [row] = await e.db
+      .insert(tickets)
+      .values({
+        companyId,
+        contactId: contact.id,
+        whatsappId: connection.id,
+        status: "pending",
+        isGroup: contact.isGroup,
+        queuedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: tickets.id });
+    if (row) {
+      const facts = { companyId, ticketId: row.id, byUserId: null, queueId: null, byMessage: false };
+      e.record("ticket.created", { ...facts, status: "pending" });
+    }
+    return row;
+  });
+  if (made) return made.id;
   const raced = await activeTicketOf(ctx.db, contact.id, connection.id);
   if (!raced) throw new AppError("ERR_CREATING_TICKET");
   return raced.id;

@@ -17,7 +17,6 @@ import type { AckUpdate } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { messages, pendingAcks } from "../../db/schema/index.js";
-import { announce } from "./ingest-announce.js";
 
 interface AckConnection {
   id: number;
@@ -102,5 +101,9 @@ async function keepPending(db: Db, connection: AckConnection, update: AckUpdate)
 }
 
 function announceChange(ctx: Context, connection: AckConnection, row: { id: number; ticketId: number }) {
-  return announce(ctx, connection.companyId, { ticketId: row.ticketId, messageId: row.id, action: "update" });
+  return ctx.events.published("message.updated", {
+    companyId: connection.companyId,
+    ticketId: row.ticketId,
+    messageId: row.id,
+  });
 }

@@ -7,10 +7,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../../context.js";
+import type { RawSql } from "../../db/client.js";
 import { messages, whatsapps } from "../../db/schema/index.js";
 import type { JobDefinition } from "../../jobs/jobs.js";
 import { keepInboundFile } from "./inbound-file.js";
-import { announce } from "./ingest-announce.js";
 
 const payload = z.object({ messageId: z.number().int().positive() });
 type Payload = z.infer<typeof payload>;
@@ -24,8 +24,9 @@ export const fetchInboundMedia: JobDefinition<Payload> = {
   run: fetchPendingMedia,
 };
 
-export function queueMediaFetch(ctx: Context, messageId: number): Promise<void> {
-  return ctx.jobs.send(fetchInboundMedia, { messageId });
+/** `raw`: ingest's transaction, so the job exists exactly when the message does. */
+export function queueMediaFetch(ctx: Context, messageId: number, raw?: RawSql): Promise<void> {
+  return ctx.jobs.send(fetchInboundMedia, { messageId }, raw);
 }
 
 /** Idempotent: a message already holding its file, or gone with its contact or connection, is left alone. */
@@ -48,5 +49,9 @@ async function fetchPendingMedia(ctx: Context, { messageId }: Payload): Promise<
     .returning({ id: messages.id });
   // Another run stored the file meanwhile: its copy is the one kept.
   if (!updated) return ctx.media.remove(media.mediaPath);
-  await announce(ctx, message.companyId, { ticketId: message.ticketId, messageId, action: "update" });
+  await ctx.events.published("message.updated", {
+    companyId: message.companyId,
+    ticketId: message.ticketId,
+    messageId,
+  });
 }

@@ -9,8 +9,9 @@
  * quiet; under a burst of deliveries the batches grow instead of the queue of
  * queries. Events keep the order in which the messages were stored.
  */
+import { and, eq, inArray } from "drizzle-orm";
 import type { Context } from "../../context.js";
-import type { contacts } from "../../db/schema/index.js";
+import { contacts } from "../../db/schema/index.js";
 import { presentContact } from "../contacts/contacts.presenter.js";
 import { loadTickets } from "../tickets/tickets.presenter.js";
 import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
@@ -23,9 +24,9 @@ export interface Announcement {
   /** A new message also moves its ticket in the lists; a change (edit, ack) only updates the bubble. */
   action: "create" | "update";
   /** Contacts the message made, for the contacts page. */
-  newContacts?: (typeof contacts.$inferSelect)[];
+  newContactIds?: number[];
   /** Contacts the message changed (joined ids, a username, a name), for the contacts page. */
-  changedContacts?: (typeof contacts.$inferSelect)[];
+  changedContactIds?: number[];
 }
 
 interface Waiting {
@@ -82,14 +83,23 @@ async function emitBatch(ctx: Context, companyId: number, batch: Announcement[])
     companyId,
     batch.map((a) => a.messageId),
   );
+  const contactIds = batch.flatMap((a) => [...(a.newContactIds ?? []), ...(a.changedContactIds ?? [])]);
+  // Only when a message made or changed a contact: most deliveries add nothing here.
+  const contactList = contactIds.length
+    ? await ctx.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)))
+    : [];
+  const contactsById = new Map(contactList.map((c) => [c.id, c]));
   const ticketsById = new Map(ticketList.map((t) => [t.id, t]));
   const messagesById = new Map(messageList.map((m) => [m.id, m]));
   for (const a of batch) {
-    for (const contact of a.newContacts ?? []) {
-      ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(contact) });
+    for (const contact of (a.newContactIds ?? []).map((id) => contactsById.get(id))) {
+      if (contact) ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(contact) });
     }
-    for (const contact of a.changedContacts ?? []) {
-      ctx.realtime.emit("contact", { companyId }, { action: "update", contact: presentContact(contact) });
+    for (const contact of (a.changedContactIds ?? []).map((id) => contactsById.get(id))) {
+      if (contact) ctx.realtime.emit("contact", { companyId }, { action: "update", contact: presentContact(contact) });
     }
     const ticket = ticketsById.get(a.ticketId);
     const message = messagesById.get(a.messageId);

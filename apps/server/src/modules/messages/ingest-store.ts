@@ -17,12 +17,12 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
-import type { Database, Db } from "../../db/client.js";
+import type { Db, RawSql } from "../../db/client.js";
 import type { contacts } from "../../db/schema/index.js";
 import { messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
-import { contactCtes, contactJson, isIdentityRace, personValues } from "./ingest-contact.js";
+import { contactCtes, contactJson, personValues } from "./ingest-contact.js";
 import { lastMessageOf } from "./last-message.js";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -34,10 +34,14 @@ export interface IngestConnection {
 export interface StoredInbound {
   messageId: number;
   ticketId: number;
+  /** The chat's contact (a group's, in a group). */
+  contactId: number;
+  /** This message made its ticket. */
+  ticketIsNew: boolean;
   /** Contacts this message made (the chat, a group's participant), for the contacts page. */
-  newContacts: ContactRow[];
+  newContactIds: number[];
   /** The chat's contact when this message changed it (a number or user id joined, a username, a name). */
-  changedContacts: ContactRow[];
+  changedContactIds: number[];
 }
 
 /*
@@ -111,13 +115,16 @@ counted as (
   where tickets.id = message.ticket_id
 )
 select (select id from target) as "ticketId", (select id from message) as "messageId",
-  exists (select 1 from stored) as "stored",
+  exists (select 1 from stored) as "stored", (select id from chat) as "contactId",
+  exists (select 1 from created) as "ticketIsNew",
   ${contactJson("inserted")} as "newContact", ${contactJson("joined")} as "joinedContact"`;
 
 interface StoreResult {
   ticketId: number | null;
   messageId: number | null;
   stored: boolean;
+  contactId: number;
+  ticketIsNew: boolean;
   /** The chat's contact when this statement made it (timestamps as JSON text). */
   newContact: ContactJson | null;
   /** The chat's contact when this statement gave it an id it lacked, a username or a name. */
@@ -150,15 +157,15 @@ const contactRow = (made: ContactJson): ContactRow => ({
   updatedAt: new Date(made.updatedAt),
 });
 
-/** Runs a statement again while it meets a contact or ticket a concurrent delivery is committing. */
+/**
+ * Runs a statement again while it meets a contact or ticket a concurrent delivery is committing.
+ * A statement PostgreSQL refuses (a contact's join meeting such a row: isIdentityRace) aborts the
+ * caller's transaction: ingest runs the whole transaction again for that.
+ */
 async function settled<T>(run: () => Promise<T | null>, what: string): Promise<T> {
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      const result = await run();
-      if (result !== null) return result;
-    } catch (err) {
-      if (!isIdentityRace(err) || attempt === attempts) throw err;
-    }
+    const result = await run();
+    if (result !== null) return result;
   }
   throw new Error(`ingest: no contact or ticket for ${what} after ${attempts} tries`);
 }
@@ -167,7 +174,7 @@ async function settled<T>(run: () => Promise<T | null>, what: string): Promise<T
  * A group's participant, before the message: one statement, a new contact or the known one
  * (found and joined by the same rule as the chat), with the contact when it was made.
  */
-function upsertSender(database: Database, connection: IngestConnection, sender: InboundPerson) {
+function upsertSender(raw: RawSql, connection: IngestConnection, sender: InboundPerson) {
   const person = personValues(sender, false);
   const values = [
     connection.companyId,
@@ -179,7 +186,7 @@ function upsertSender(database: Database, connection: IngestConnection, sender: 
     new Date(),
   ];
   return settled(async () => {
-    const { rows } = await database.raw.query<{ id: number | null; newContact: ContactJson | null }>(
+    const { rows } = await raw.query<{ id: number | null; newContact: ContactJson | null }>(
       senderStatement,
       values,
       "ingest_upsert_sender",
@@ -189,9 +196,12 @@ function upsertSender(database: Database, connection: IngestConnection, sender: 
   }, `the sender of a group message`);
 }
 
-/** Undefined when the message was already stored (a repeated or concurrent delivery). */
+/**
+ * Undefined when the message was already stored (a repeated or concurrent delivery).
+ * `raw`: the caller's transaction (ingest records message.received in it).
+ */
 export async function storeInbound(
-  database: Database,
+  raw: RawSql,
   connection: IngestConnection,
   inbound: InboundMessage,
   media: StoredMedia | undefined,
@@ -199,8 +209,7 @@ export async function storeInbound(
   // In a group the participant who wrote is a contact too, and the message's sender.
   const writer = inbound.isGroup && !inbound.fromMe ? inbound.sender : undefined;
   // A participant WhatsApp names by neither number nor user id cannot be told apart: the group stands for them.
-  const sender =
-    writer && (writer.number || writer.userId) ? await upsertSender(database, connection, writer) : undefined;
+  const sender = writer && (writer.number || writer.userId) ? await upsertSender(raw, connection, writer) : undefined;
   if (!inbound.chatNumber && !inbound.chatUser?.userId)
     throw new Error(`ingest: ${inbound.wid} names its chat by neither a number nor a user id`);
   const chat = personValues(
@@ -233,16 +242,23 @@ export async function storeInbound(
     chat.named,
   ];
   const result = await settled(async () => {
-    const { rows } = await database.raw.query<StoreResult>(storeStatement, values, "ingest_store_inbound");
+    const { rows } = await raw.query<StoreResult>(storeStatement, values, "ingest_store_inbound");
     const row = rows[0]!;
     return row.stored || row.ticketId !== null ? row : null;
   }, inbound.wid);
   // Stored already, or a ticket but no message: the same message, committed by a concurrent delivery meanwhile.
   if (result.stored || result.ticketId === null || result.messageId === null) return undefined;
-  const newContacts = result.newContact ? [contactRow(result.newContact)] : [];
-  if (sender?.made) newContacts.push(sender.made);
-  const changedContacts = result.joinedContact ? [contactRow(result.joinedContact)] : [];
-  return { messageId: result.messageId, ticketId: result.ticketId, newContacts, changedContacts };
+  const newContactIds = result.newContact ? [result.newContact.id] : [];
+  if (sender?.made) newContactIds.push(sender.made.id);
+  const changedContactIds = result.joinedContact ? [result.joinedContact.id] : [];
+  return {
+    messageId: result.messageId,
+    ticketId: result.ticketId,
+    contactId: result.contactId,
+    ticketIsNew: result.ticketIsNew,
+    newContactIds,
+    changedContactIds,
+  };
 }
 
 /** The message when already stored (a repeated delivery): checked before downloading its media. */

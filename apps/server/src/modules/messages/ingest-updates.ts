@@ -9,7 +9,6 @@
 import { sql } from "drizzle-orm";
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
-import { announce } from "./ingest-announce.js";
 import type { IngestConnection } from "./ingest-store.js";
 
 interface ChangedRow {
@@ -22,7 +21,11 @@ const rowsOf = (result: unknown) => (result as { rows: ChangedRow[] }).rows;
 
 async function announceUpdates(ctx: Context, connection: IngestConnection, rows: ChangedRow[]) {
   for (const row of rows)
-    await announce(ctx, connection.companyId, { ticketId: row.ticket_id, messageId: row.id, action: "update" });
+    await ctx.events.published("message.updated", {
+      companyId: connection.companyId,
+      ticketId: row.ticket_id,
+      messageId: row.id,
+    });
 }
 
 /** The voter's earlier vote leaves the poll; the new one (possibly no option: a vote taken back) takes its place. */

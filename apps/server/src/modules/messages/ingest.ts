@@ -9,24 +9,33 @@
  * a number change moves its contact first (number-change.ts) → for media,
  * already stored? then the file streamed into company storage, within the
  * size limit (outside any transaction: it is a network download) →
- * storeInbound → announce. Media the provider lets us fetch again (Cloud API)
- * that fails to download is left pending: the message is stored and announced
- * at once, and a job fetches the file (fetch-inbound-media.ts); other media
- * that fails is kept without its file.
- * Automation (chatbot routing, flows, AI) follows `storeInbound` and works on
- * its result.
+ * storeInbound, in one transaction with its domain events (message.received,
+ * and ticket.created for a new ticket: the timeline row, and the jobs of
+ * durable subscribers such as automation, commit with the message) → after
+ * the commit, the realtime subscriber announces it (messages.subscribers.ts).
+ * Media the provider lets us fetch again (Cloud API) that fails to download
+ * is left pending: the message is stored and announced at once, and a job
+ * queued in the same transaction fetches the file (fetch-inbound-media.ts);
+ * other media that fails is kept without its file.
  */
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { claimPendingAck } from "./apply-ack.js";
-import { announce } from "./ingest-announce.js";
+import type { EventTransaction } from "../../events/bus.js";
+import { isIdentityRace } from "./ingest-contact.js";
 import { queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
 import { storableInbound } from "./ingest-storable.js";
 import { applyNumberChange } from "./number-change.js";
-import { changeStored, storedMessage, storeInbound, type IngestConnection } from "./ingest-store.js";
+import {
+  changeStored,
+  storedMessage,
+  storeInbound,
+  type IngestConnection,
+  type StoredInbound,
+} from "./ingest-store.js";
 import { applyPollVote, replaceReactions } from "./ingest-updates.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, received: InboundMessage): Promise<void> {
@@ -48,16 +57,69 @@ export async function ingest(ctx: Context, connection: IngestConnection, receive
   }
 
   const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound) : undefined;
-  const stored = await storeInbound(ctx.database, connection, inbound, media?.stored);
+  const stored = await storeAndRecord(ctx, connection, inbound, media);
   if (!stored) {
     // A concurrent repeat of the same delivery won the insert; its copy of the file is the one kept.
     await ctx.media.remove(media?.stored?.mediaPath);
     return;
   }
-  if (media?.pending) await queueMediaFetch(ctx, stored.messageId);
   // Sent from the phone: a receipt may have come before the message itself (kept in pending_acks).
   if (inbound.fromMe) await claimPendingAck(ctx.db, connection, inbound.wid);
-  await announce(ctx, connection.companyId, { ...stored, action: "create" });
+}
+
+/** Tries of the whole transaction when a contact's join meets a row a concurrent delivery committed. */
+const attempts = 3;
+
+async function storeAndRecord(
+  ctx: Context,
+  connection: IngestConnection,
+  inbound: InboundMessage,
+  media: { stored?: StoredMedia; pending?: boolean } | undefined,
+): Promise<StoredInbound | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.events.transaction(async (e) => {
+        const stored = await storeInbound(e.raw, connection, inbound, media?.stored);
+        if (stored) await recordReceived(ctx, e, connection, inbound, stored, media?.pending);
+        return stored;
+      });
+    } catch (err) {
+      if (!isIdentityRace(err) || attempt === attempts) throw err;
+    }
+  }
+}
+
+async function recordReceived(
+  ctx: Context,
+  e: EventTransaction,
+  connection: IngestConnection,
+  inbound: InboundMessage,
+  stored: StoredInbound,
+  mediaPending: boolean | undefined,
+) {
+  const { companyId } = connection;
+  if (mediaPending) await queueMediaFetch(ctx, stored.messageId, e.raw);
+  if (stored.ticketIsNew)
+    e.record("ticket.created", {
+      companyId,
+      ticketId: stored.ticketId,
+      byUserId: null,
+      queueId: null,
+      status: "pending",
+      byMessage: true,
+    });
+  e.record("message.received", {
+    companyId,
+    ticketId: stored.ticketId,
+    messageId: stored.messageId,
+    contactId: stored.contactId,
+    whatsappId: connection.id,
+    ticketIsNew: stored.ticketIsNew,
+    fromMe: inbound.fromMe,
+    isGroup: inbound.isGroup,
+    newContactIds: stored.newContactIds,
+    changedContactIds: stored.changedContactIds,
+  });
 }
 
 /**
@@ -93,5 +155,9 @@ async function applyChange(ctx: Context, connection: IngestConnection, inbound: 
     : await changeStored(ctx.db, connection, { wid: inbound.revokeOfWid!, revoked: true });
   // Unknown original (older than this install, or never stored): nothing to change.
   if (!changed) return;
-  await announce(ctx, connection.companyId, { ticketId: changed.ticketId, messageId: changed.id, action: "update" });
+  await ctx.events.published("message.updated", {
+    companyId: connection.companyId,
+    ticketId: changed.ticketId,
+    messageId: changed.id,
+  });
 }

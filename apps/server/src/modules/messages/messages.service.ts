@@ -11,8 +11,6 @@ import type { Context } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
-import { loadTicket } from "../tickets/tickets.presenter.js";
-import { emitTicketUnreadReset } from "../tickets/tickets.realtime.js";
 import { canSee, loadViewer, visibleTicketRow } from "../tickets/ticket-visibility.js";
 import { loadMessage } from "./messages.presenter.js";
 import { conversationPage, findMessageRow, markIncomingRead, type ConversationTicket } from "./messages.queries.js";
@@ -39,8 +37,7 @@ async function readTicket(ctx: Context, ticket: ConversationTicket) {
     .returning({ id: tickets.id });
   if (!reset) return;
   const read = await markIncomingRead(ctx.db, ticket.id);
-  const dto = await loadTicket(ctx.db, ticket.companyId, ticket.id);
-  if (dto) emitTicketUnreadReset(ctx, dto);
+  await ctx.events.published("ticket.read", { companyId: ticket.companyId, ticketId: ticket.id });
   if (read.length === 0 || ticket.whatsappId === null) return;
   const whatsappId = ticket.whatsappId;
   void chatOf(ctx, ticket)

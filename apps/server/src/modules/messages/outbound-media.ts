@@ -14,7 +14,7 @@ import type { Context } from "../../context.js";
 import { AppError } from "../../http/errors.js";
 import type { UploadedFile } from "../../http/uploads.js";
 import type { ReceivedFile } from "../../media/incoming.js";
-import { toVoiceNote, voiceNoteMimetype } from "./voice-note.js";
+import { toVoiceNote, voiceNoteMimetype } from "../../media/voice-note.js";
 
 const MB = 1024 * 1024;
 

@@ -14,12 +14,9 @@ import type { ChannelMedia, ChannelSender, OutboundReply, SentMessage } from "..
 import type { Context } from "../../context.js";
 import { contacts, memberAddress, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
-import { loadTicket } from "../tickets/tickets.presenter.js";
-import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
 import { claimPendingAck } from "./apply-ack.js";
 import { lastMessageOf } from "./last-message.js";
 import { loadMessage } from "./messages.presenter.js";
-import { emitMessage } from "./messages.realtime.js";
 
 /** A file already checked and stored in the company's media. */
 export interface OutgoingMedia {
@@ -63,7 +60,8 @@ export async function sendTicketMessage(
   const outbound: OutboundData = out.media
     ? { media: { mimetype: out.media.mimetype, voiceNote: out.media.voiceNote, caption: out.caption ?? "" } }
     : {};
-  const id = await ctx.db.transaction(async (tx) => {
+  // message.sent: after the commit, its bubble and its ticket's list row go out (messages.subscribers.ts).
+  const id = await ctx.events.transaction(async ({ db: tx, record }) => {
     const [row] = await tx
       .insert(messages)
       .values({
@@ -93,14 +91,9 @@ export async function sendTicketMessage(
         updatedAt: now,
       })
       .where(eq(tickets.id, ticketId));
+    record("message.sent", { companyId, ticketId, messageId: row!.id });
     return row!.id;
   });
-  const [message, dto] = await Promise.all([
-    loadMessage(ctx.db, companyId, id),
-    loadTicket(ctx.db, companyId, ticketId),
-  ]);
-  emitMessage(ctx, "create", message!, dto!);
-  emitTicketUpdate(ctx, dto!);
   return deliver(ctx, companyId, id);
 }
 
@@ -126,12 +119,8 @@ async function quotedOf(ctx: Context, quotedMsgId: number | null): Promise<Outbo
 
 /** The message as it is now, announced to its ticket's rooms. */
 export async function announceMessage(ctx: Context, companyId: number, messageId: number, ticketId: number) {
-  const [message, ticket] = await Promise.all([
-    loadMessage(ctx.db, companyId, messageId),
-    loadTicket(ctx.db, companyId, ticketId),
-  ]);
-  if (message && ticket) emitMessage(ctx, "update", message, ticket);
-  return message!;
+  await ctx.events.published("message.updated", { companyId, ticketId, messageId });
+  return (await loadMessage(ctx.db, companyId, messageId))!;
 }
 
 /** Hands a stored message to its connection's driver and records the outcome. */

@@ -23,7 +23,7 @@ import { adoptWhatsappNumber, checkWhatsappNumber } from "../contacts/check-numb
 import { activeTicketConflict, companyContact, companyQueue, companyWhatsapp } from "./ticket-rules.js";
 import { loadViewer } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
-import { publishTicket } from "./tickets.service.js";
+import { loadTicket } from "./tickets.presenter.js";
 
 /** Carries the other attendant's ticket; the route answers it as the error object. */
 export class OtherAttendantError extends AppError {
@@ -117,22 +117,29 @@ export async function createTicket(ctx: Context, who: AccessClaims, input: Ticke
   await refuseActive(db, who, contact.id, whatsapp.id);
   await confirmNumber(ctx, contact, whatsapp);
   const now = new Date();
-  const [row] = await db
-    .insert(tickets)
-    .values({
-      companyId: who.companyId,
-      contactId: contact.id,
-      whatsappId: whatsapp.id,
-      queueId,
-      userId: who.id,
-      status: "open",
-      isGroup: contact.isGroup,
-      queuedAt: queueId === null ? null : now,
-      acceptedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .catch(activeTicketConflict);
-  return publishTicket(ctx, who.companyId, row!.id);
+  const id = await ctx.events.transaction(async (e) => {
+    const [row] = await e.db
+      .insert(tickets)
+      .values({
+        companyId: who.companyId,
+        contactId: contact.id,
+        whatsappId: whatsapp.id,
+        queueId,
+        userId: who.id,
+        status: "open",
+        isGroup: contact.isGroup,
+        queuedAt: queueId === null ? null : now,
+        acceptedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: tickets.id })
+      .catch(activeTicketConflict);
+    const facts = { companyId: who.companyId, ticketId: row!.id, byUserId: who.id, queueId, byMessage: false };
+    e.record("ticket.created", { ...facts, status: "open" });
+    return row!.id;
+  });
+  const ticket = await loadTicket(db, who.companyId, id);
+  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+  return ticket;
 }

@@ -8,10 +8,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { tickets } from "../../db/schema/index.js";
-import { emitTicketDelete } from "./tickets.realtime.js";
 import { publishTicket } from "./tickets.service.js";
 
-export async function contactTicketsGoing(ctx: Context, companyId: number, contactId: number): Promise<() => void> {
+export async function contactTicketsGoing(
+  ctx: Context,
+  companyId: number,
+  contactId: number,
+): Promise<() => Promise<void>> {
   const going = await ctx.db
     .select({
       id: tickets.id,
@@ -22,8 +25,9 @@ export async function contactTicketsGoing(ctx: Context, companyId: number, conta
     })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
-  return () => {
-    for (const t of going) emitTicketDelete(ctx, t);
+  return async () => {
+    for (const { id, ...place } of going)
+      await ctx.events.published("ticket.deleted", { companyId, ticketId: id, place });
   };
 }
 

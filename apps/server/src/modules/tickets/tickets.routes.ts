@@ -11,10 +11,12 @@ import { z } from "zod";
 import type { Context } from "../../context.js";
 import { createTicket, OtherAttendantError } from "./create-ticket.js";
 import { syncTicketTags } from "./sync-ticket-tags.js";
+import { ticketTimeline } from "./ticket-timeline.js";
 import { deleteTicket, listTickets, showTicket } from "./tickets.service.js";
 import { updateTicket } from "./update-ticket.js";
 
 const idParams = z.object({ id: idSchema });
+const ticketIdParams = z.object({ ticketId: idSchema });
 // Any uuid-shaped text: a malformed one answers 400 instead of reaching the database.
 const uuidParams = z.object({
   uuid: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
@@ -31,6 +33,12 @@ export function ticketsRoutes(ctx: Context): FastifyPluginAsyncZod {
 
     app.get("/tickets/:id", { config: { access: "user" }, schema: { ...schema, params: idParams } }, (req) =>
       showTicket(ctx, req.auth, { id: req.params.id }),
+    );
+
+    app.get(
+      "/tickets/:ticketId/timeline",
+      { config: { access: "user" }, schema: { ...schema, params: ticketIdParams } },
+      (req) => ticketTimeline(ctx, req.auth, req.params.ticketId),
     );
 
     app.get("/tickets/u/:uuid", { config: { access: "user" }, schema: { ...schema, params: uuidParams } }, (req) =>

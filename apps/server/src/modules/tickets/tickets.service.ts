@@ -11,7 +11,7 @@ import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { loadTicket } from "./tickets.presenter.js";
 import { pageOfTickets } from "./tickets.queries.js";
-import { emitTicketDelete, emitTicketUpdate, type TicketPlace } from "./tickets.realtime.js";
+import type { TicketPlaceFacts } from "../../events/events.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 
 export async function listTickets(ctx: Context, who: AccessClaims, q: TicketListQuery): Promise<TicketListResponse> {
@@ -27,16 +27,16 @@ export async function showTicket(
   return (await loadTicket(ctx.db, who.companyId, row.id))!;
 }
 
-/** The ticket as it is now, announced to its lists (and to those who saw it where it was before). */
-export async function publishTicket(
-  ctx: Context,
-  companyId: number,
-  id: number,
-  previous?: Pick<TicketPlace, "status" | "queueId" | "userId">,
-) {
+/**
+ * For a change of the ticket's row already committed elsewhere (tags, a
+ * deleted queue or user, the external API's new ticket): the ticket.changed
+ * event (its realtime subscriber sends it to its lists, and a delete to those
+ * who saw it where it was before), and the ticket as it is now.
+ */
+export async function publishTicket(ctx: Context, companyId: number, id: number, previous?: TicketPlaceFacts) {
+  await ctx.events.published("ticket.changed", { companyId, ticketId: id, before: previous });
   const ticket = await loadTicket(ctx.db, companyId, id);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  emitTicketUpdate(ctx, ticket, previous);
   return ticket;
 }
 
@@ -48,7 +48,7 @@ export async function deleteTicket(ctx: Context, who: AccessClaims, id: number):
     .from(messages)
     .where(and(eq(messages.ticketId, id), isNotNull(messages.mediaPath)));
   await ctx.db.delete(tickets).where(and(eq(tickets.id, id), eq(tickets.companyId, who.companyId)));
-  emitTicketDelete(ctx, row);
+  await ctx.events.published("ticket.deleted", { companyId: who.companyId, ticketId: id, place: row });
   await Promise.all(
     files.map((f) =>
       ctx.media.remove(f.mediaPath).catch((err: unknown) => ctx.log.warn({ err }, "ticket media not removed")),

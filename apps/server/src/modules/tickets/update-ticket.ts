@@ -11,8 +11,11 @@
  *   a queue without a user leaves the ticket pending and unassigned; a user
  *   takes it over; an open ticket never stays unassigned.
  * Only tickets the caller sees may be changed (ticket-visibility.ts); every
- * id in the body must be the company's. Each change goes out as a ticket
- * update to its new list and the one it left.
+ * id in the body must be the company's. Each change is one transaction that
+ * records its domain event (ticket.closed, .reopened, .accepted, .queued,
+ * .transferred): the timeline row is written in it, and after the commit the
+ * realtime subscriber sends the ticket to its new list and the one it left
+ * (tickets.subscribers.ts). Automatic messages go out after the commit.
  */
 import type { TicketDto, TicketUpdate } from "@balcao/contracts";
 import { and, eq, sql } from "drizzle-orm";
@@ -25,10 +28,14 @@ import { acceptGreeting, sendAutomatic, transferNotice } from "./automatic-messa
 import { activeTicketConflict, companyQueue, companyUser, companyWhatsapp } from "./ticket-rules.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
-import { publishTicket } from "./tickets.service.js";
+import type { EventTransaction } from "../../events/bus.js";
+import type { TicketPlaceFacts } from "../../events/events.js";
+import { loadTicket } from "./tickets.presenter.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 type Action = "close" | "reopen" | "accept" | "return" | "transfer";
+/** What an action sends the customer once its change committed. */
+type FollowUp = (() => Promise<void>) | undefined;
 
 function actionOf(t: TicketRow, input: TicketUpdate, callerId: number): Action {
   if (input.status === "closed") return "close";
@@ -44,8 +51,8 @@ function actionOf(t: TicketRow, input: TicketUpdate, callerId: number): Action {
   return "transfer";
 }
 
-function setTicket(ctx: Context, t: TicketRow, values: Partial<typeof tickets.$inferInsert>) {
-  return ctx.db
+function setTicket(e: EventTransaction, t: TicketRow, values: Partial<typeof tickets.$inferInsert>) {
+  return e.db
     .update(tickets)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(tickets.id, t.id), eq(tickets.companyId, t.companyId)))
@@ -53,9 +60,22 @@ function setTicket(ctx: Context, t: TicketRow, values: Partial<typeof tickets.$i
     .catch(activeTicketConflict);
 }
 
+/** Nothing to change: the ticket is announced as it is. */
+function unchanged(e: EventTransaction, t: TicketRow): FollowUp {
+  e.record("ticket.changed", { companyId: t.companyId, ticketId: t.id });
+  return undefined;
+}
+
+const placeOf = (t: TicketRow): TicketPlaceFacts => ({ status: t.status, queueId: t.queueId, userId: t.userId });
+const factsOf = (who: AccessClaims, t: TicketRow) => ({
+  companyId: t.companyId,
+  ticketId: t.id,
+  byUserId: who.id,
+  before: placeOf(t),
+});
+
 /** Resolve: the connection's completion message goes out first (the rating flow comes with a later area). */
-async function close(ctx: Context, who: AccessClaims, t: TicketRow) {
-  if (t.status === "closed") return;
+async function sendCompletion(ctx: Context, who: AccessClaims, t: TicketRow) {
   const whatsapp = t.whatsappId
     ? await ctx.db.query.whatsapps.findFirst({ where: eq(whatsapps.id, t.whatsappId) })
     : undefined;
@@ -63,7 +83,10 @@ async function close(ctx: Context, who: AccessClaims, t: TicketRow) {
     // {{userName}}: whoever the ticket is closed for (the closer when nobody held it).
     await sendAutomatic(ctx, t.companyId, t.id, whatsapp.complationMessage, { userId: t.userId ?? who.id });
   }
-  await setTicket(ctx, t, {
+}
+
+async function close(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<FollowUp> {
+  await setTicket(e, t, {
     status: "closed",
     closedAt: new Date(),
     userId: t.userId ?? who.id,
@@ -72,18 +95,23 @@ async function close(ctx: Context, who: AccessClaims, t: TicketRow) {
     integrationId: null,
     chatbot: false,
   });
+  e.record("ticket.closed", factsOf(who, t));
+  return undefined;
 }
 
-async function reopen(ctx: Context, who: AccessClaims, t: TicketRow, input: TicketUpdate) {
+async function reopen(e: EventTransaction, who: AccessClaims, t: TicketRow, input: TicketUpdate): Promise<FollowUp> {
   const queueId = input.queueId === undefined ? t.queueId : input.queueId;
-  if (queueId !== null && queueId !== t.queueId) await companyQueue(ctx.db, t.companyId, queueId);
-  if (await activeTicketOf(ctx.db, t.contactId, t.whatsappId, t.id)) throw new AppError("ERR_OTHER_OPEN_TICKET");
-  await setTicket(ctx, t, { status: "open", userId: who.id, queueId, acceptedAt: new Date(), closedAt: null });
+  if (queueId !== null && queueId !== t.queueId) await companyQueue(e.db, t.companyId, queueId);
+  if (await activeTicketOf(e.db, t.contactId, t.whatsappId, t.id)) throw new AppError("ERR_OTHER_OPEN_TICKET");
+  await setTicket(e, t, { status: "open", userId: who.id, queueId, acceptedAt: new Date(), closedAt: null });
+  e.record("ticket.reopened", factsOf(who, t));
+  return undefined;
 }
 
-async function accept(ctx: Context, who: AccessClaims, t: TicketRow) {
-  if (t.status === "open" && t.userId === who.id) return;
-  const [row] = await ctx.db
+async function accept(ctx: Context, e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<FollowUp> {
+  // Already the caller's: announced again, as before, so a stale list catches up.
+  if (t.status === "open" && t.userId === who.id) return unchanged(e, t);
+  const [row] = await e.db
     .update(tickets)
     .set({
       status: "open",
@@ -95,16 +123,31 @@ async function accept(ctx: Context, who: AccessClaims, t: TicketRow) {
     .returning();
   // Someone else accepted it a moment earlier.
   if (!row) throw new AppError("ERR_OTHER_OPEN_TICKET");
-  if (t.isGroup || (await settingValue(ctx.db, t.companyId, "sendGreetingAccepted")) !== "enabled") return;
-  await sendAutomatic(ctx, t.companyId, t.id, acceptGreeting);
+  e.record("ticket.accepted", factsOf(who, t));
+  return async () => {
+    if (t.isGroup || (await settingValue(ctx.db, t.companyId, "sendGreetingAccepted")) !== "enabled") return;
+    await sendAutomatic(ctx, t.companyId, t.id, acceptGreeting);
+  };
 }
 
-async function transfer(ctx: Context, t: TicketRow, input: TicketUpdate) {
+async function returnToQueue(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<FollowUp> {
+  await setTicket(e, t, { status: "pending", userId: null, queuedAt: new Date() });
+  e.record("ticket.queued", { ...factsOf(who, t), queueId: t.queueId });
+  return undefined;
+}
+
+async function transfer(
+  ctx: Context,
+  e: EventTransaction,
+  who: AccessClaims,
+  t: TicketRow,
+  input: TicketUpdate,
+): Promise<FollowUp> {
   const companyId = t.companyId;
   // The queue must be the company's; its name reaches the customer through {{queue}}.
-  if (input.queueId) await companyQueue(ctx.db, companyId, input.queueId);
-  const user = input.userId ? await companyUser(ctx.db, companyId, input.userId) : null;
-  if (input.whatsappId) await companyWhatsapp(ctx.db, companyId, input.whatsappId);
+  if (input.queueId) await companyQueue(e.db, companyId, input.queueId);
+  const user = input.userId ? await companyUser(e.db, companyId, input.userId) : null;
+  if (input.whatsappId) await companyWhatsapp(e.db, companyId, input.whatsappId);
   const queueId = input.queueId === undefined ? t.queueId : input.queueId;
   let userId = input.userId === undefined ? t.userId : input.userId;
   let status = input.status ?? t.status;
@@ -113,17 +156,17 @@ async function transfer(ctx: Context, t: TicketRow, input: TicketUpdate) {
   if (input.queueId !== undefined && !user) status = "pending";
   if (status === "open" && userId === null) status = "pending";
   const requeued = queueId !== t.queueId || (status === "pending" && t.status !== "pending");
-  await setTicket(ctx, t, {
-    queueId,
-    userId,
-    status,
-    whatsappId: input.whatsappId ?? t.whatsappId,
-    ...(requeued ? { queuedAt: new Date() } : {}),
-  });
+  const whatsappId = input.whatsappId ?? t.whatsappId;
+  await setTicket(e, t, { queueId, userId, status, whatsappId, ...(requeued ? { queuedAt: new Date() } : {}) });
+  const changed = requeued || userId !== t.userId || status !== t.status || whatsappId !== t.whatsappId;
+  if (changed) e.record("ticket.transferred", { ...factsOf(who, t), queueId, userId, whatsappId });
+  else e.record("ticket.changed", { companyId, ticketId: t.id, before: placeOf(t) });
   const moved = queueId !== t.queueId || (user !== null && userId !== t.userId);
-  if (!moved || t.isGroup) return;
-  if ((await settingValue(ctx.db, companyId, "sendMsgTransfTicket")) !== "enabled") return;
-  await sendAutomatic(ctx, companyId, t.id, transferNotice(user ? "user" : "queue"));
+  if (!moved || t.isGroup) return undefined;
+  return async () => {
+    if ((await settingValue(ctx.db, companyId, "sendMsgTransfTicket")) !== "enabled") return;
+    await sendAutomatic(ctx, companyId, t.id, transferNotice(user ? "user" : "queue"));
+  };
 }
 
 export async function updateTicket(
@@ -134,22 +177,23 @@ export async function updateTicket(
 ): Promise<TicketDto> {
   const t = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id });
   const action = actionOf(t, input, who.id);
-  switch (action) {
-    case "close":
-      await close(ctx, who, t);
-      break;
-    case "reopen":
-      await reopen(ctx, who, t, input);
-      break;
-    case "accept":
-      await accept(ctx, who, t);
-      break;
-    case "return":
-      await setTicket(ctx, t, { status: "pending", userId: null, queuedAt: new Date() });
-      break;
-    case "transfer":
-      await transfer(ctx, t, input);
-      break;
-  }
-  return publishTicket(ctx, who.companyId, id, t);
+  if (action === "close" && t.status !== "closed") await sendCompletion(ctx, who, t);
+  const followUp = await ctx.events.transaction(async (e): Promise<FollowUp> => {
+    switch (action) {
+      case "close":
+        return t.status === "closed" ? unchanged(e, t) : close(e, who, t);
+      case "reopen":
+        return reopen(e, who, t, input);
+      case "accept":
+        return accept(ctx, e, who, t);
+      case "return":
+        return returnToQueue(e, who, t);
+      case "transfer":
+        return transfer(ctx, e, who, t, input);
+    }
+  });
+  await followUp?.();
+  const ticket = await loadTicket(ctx.db, who.companyId, id);
+  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+  return ticket;
 }

@@ -22,13 +22,12 @@ export async function deleteUser(ctx: Context, who: AccessClaims, userId: number
   if (target.id === who.id) refuse("self");
   assertMayManage(who, target);
   await assertAdminRemains(ctx, target, null);
-  const announceTickets = await ctx.db.transaction(async (tx) => {
-    const announce = await returnOpenTicketsToPending(ctx, tx, companyId, userId);
-    await tx.delete(users).where(and(eq(users.id, userId), eq(users.companyId, companyId)));
-    return announce;
+  // The returned tickets' events go out after the commit (the ticket.queued subscribers).
+  await ctx.events.transaction(async (e) => {
+    await returnOpenTicketsToPending(e, companyId, userId, who.id);
+    await e.db.delete(users).where(and(eq(users.id, userId), eq(users.companyId, companyId)));
   });
   ctx.realtime.emit("user", { companyId }, { action: "delete", userId });
   // After the event, which the user's own browser reads as its sign-out: their sockets and tokens stop.
   userChanged(ctx, userId);
-  await announceTickets();
 }

@@ -1,8 +1,8 @@
 /**
  * The contact drawer (core-platform §2.12): 320 px on the right, beside the
  * conversation on wide screens and over it on narrow ones. Avatar, name,
- * number (tel:) and email (mailto:), the inline edit form, the ticket notes
- * and the contact's extra info.
+ * number (tel:) and email (mailto:), the inline edit form, the ticket notes,
+ * the ticket's short history (TicketTimeline) and the contact's extra info.
  */
 import { useState } from "react";
 import {
@@ -26,6 +26,7 @@ import { api } from "../../../api/http";
 import { useCompanyEvent } from "../../../app/socket";
 import { ContactEditForm } from "./ContactEditForm";
 import { TicketNotes } from "./TicketNotes";
+import { TicketTimeline } from "./TicketTimeline";
 import { initialOf } from "../../contacts/initialOf";
 
 interface Props {
@@ -137,6 +138,9 @@ function DrawerBody({ ticket, onClose }: Omit<Props, "persistent">) {
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
           <TicketNotes ticket={ticket} />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <TicketTimeline ticket={ticket} />
         </Paper>
         {c && c.extraInfo.length > 0 && (
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="drawer-extra-info">

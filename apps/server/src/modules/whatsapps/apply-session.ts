@@ -5,10 +5,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { ConnectionStatus } from "@balcao/contracts";
-import type { Context } from "../context.js";
-import { whatsapps } from "../db/schema/index.js";
-import { publishWhatsapps } from "../modules/whatsapps/whatsapps.service.js";
-import type { SessionUpdate } from "./driver.js";
+import type { SessionUpdate } from "../../channels/driver.js";
+import type { Context } from "../../context.js";
+import { whatsapps } from "../../db/schema/index.js";
+import { publishWhatsapps } from "./whatsapps.service.js";
 
 export async function applySession(
   ctx: Context,

@@ -9,8 +9,8 @@
 import { spawn } from "node:child_process";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { mediaLimits } from "@balcao/contracts";
-import { AppError } from "../../http/errors.js";
-import { describeFile, type ReceivedFile } from "../../media/incoming.js";
+import { AppError } from "../http/errors.js";
+import { describeFile, type ReceivedFile } from "./incoming.js";
 
 const timeoutMs = 60_000;
 

@@ -1,0 +1,117 @@
+/**
+ * The seam between what happens and what follows it (DESIGN §2 "Domain
+ * events"; issue 11 item 1). A service changes data and records events in one
+ * transaction:
+ *
+ *   await ctx.events.transaction(async (t) => {
+ *     await t.db.update(tickets)…;                       // the change, on the transaction
+ *     t.record("ticket.accepted", { companyId, ticketId, byUserId, before });
+ *   });
+ *
+ * Three kinds of subscriber, all wired in events/wiring.ts:
+ * - `within(name, (tx, payload) => …)`: writes that belong to the change
+ *   itself (the ticket timeline), run on the transaction just before the
+ *   commit: a rollback loses them with it.
+ * - `durable(name, job, payloadOf)`: a pg-boss job (jobs/registry.ts) inserted
+ *   on the transaction's own connection, so it exists if and only if the
+ *   change committed; a crash after the commit loses nothing, the job runs
+ *   when a worker picks it up. Automation subscribes this way.
+ * - `on(name, payload => …)`: in this process, after the commit (realtime
+ *   publishing). A failure is logged: the change stands.
+ *
+ * `published(name, payload)` is for a change one autocommit statement already
+ * made (an ack, an edit): it runs the `on` subscribers only, and refuses an
+ * event that has durable or in-transaction subscribers (those need a
+ * transaction). From a job: the same two calls, with the job's ctx.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Tx, Db, RawSql } from "../db/client.js";
+import { rawOf } from "../db/client.js";
+import type { JobDefinition, Jobs } from "../jobs/jobs.js";
+import type { DomainEvent, DomainEvents, EventName } from "./events.js";
+
+export interface EventTransaction {
+  /** Drizzle on the transaction. */
+  db: Tx;
+  /** Raw SQL on the same connection (prepared statements). */
+  raw: RawSql;
+  /** Kept until the commit: written by `within` and `durable` subscribers before it, published after it. */
+  record: <K extends EventName>(name: K, payload: DomainEvents[K]) => void;
+}
+
+type Handler<K extends EventName> = (payload: DomainEvents[K]) => Promise<void> | void;
+type TxHandler<K extends EventName> = (tx: Tx, payload: DomainEvents[K]) => Promise<void>;
+type Durable<K extends EventName> = (raw: RawSql, payload: DomainEvents[K]) => Promise<void>;
+type Table<H extends (...args: never[]) => unknown> = { [K in EventName]?: H[] };
+
+export interface EventBus {
+  transaction<T>(work: (t: EventTransaction) => Promise<T>): Promise<T>;
+  published<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void>;
+  on<K extends EventName>(name: K, handler: Handler<K>): void;
+  within<K extends EventName>(name: K, handler: TxHandler<K>): void;
+  /** `payloadOf` picks the job's ids from the event; undefined: this event needs no job. */
+  durable<K extends EventName, T>(
+    name: K,
+    job: JobDefinition<T>,
+    payloadOf: (payload: DomainEvents[K]) => T | undefined,
+  ): void;
+}
+
+export function createEventBus(db: Db, jobs: Pick<Jobs, "send">, log: FastifyBaseLogger): EventBus {
+  // Typed per event at the `on`/`within`/`durable` calls; stored by name.
+  const inProcess: Table<Handler<never>> = {};
+  const inTransaction: Table<TxHandler<never>> = {};
+  const durables: Table<Durable<never>> = {};
+  const add = <H>(table: { [K in EventName]?: H[] }, name: EventName, h: H) => {
+    (table[name] ??= []).push(h);
+  };
+  const handlersOf = <H>(table: { [K in EventName]?: H[] }, e: DomainEvent) =>
+    (table[e.name] ?? []) as unknown as ((...args: unknown[]) => Promise<void> | void)[];
+
+  async function publish(recorded: DomainEvent[]) {
+    for (const e of recorded)
+      for (const h of handlersOf(inProcess, e)) {
+        try {
+          await h(e.payload);
+        } catch (err) {
+          log.error({ err, event: e.name }, "event subscriber failed");
+        }
+      }
+  }
+
+  return {
+    async transaction(work) {
+      const recorded: DomainEvent[] = [];
+      const result = await db.transaction(async (tx) => {
+        const raw = rawOf(tx);
+        const value = await work({
+          db: tx,
+          raw,
+          record: (name, payload) => void recorded.push({ name, payload }),
+        });
+        // In recording order; what a subscriber records meanwhile is not re-dispatched here.
+        for (const e of [...recorded]) {
+          for (const h of handlersOf(inTransaction, e)) await h(tx, e.payload);
+          for (const h of handlersOf(durables, e)) await h(raw, e.payload);
+        }
+        return value;
+      });
+      await publish(recorded);
+      return result;
+    },
+    async published(name, payload) {
+      const e = { name, payload } as DomainEvent;
+      if (handlersOf(inTransaction, e).length || handlersOf(durables, e).length)
+        throw new Error(`event ${name} has transactional subscribers: record it in ctx.events.transaction`);
+      await publish([e]);
+    },
+    on: (name, handler) => add(inProcess, name, handler as Handler<never>),
+    within: (name, handler) => add(inTransaction, name, handler as TxHandler<never>),
+    durable(name, job, payloadOf) {
+      add(durables, name, async (raw: RawSql, payload: DomainEvents[typeof name]) => {
+        const data = payloadOf(payload);
+        if (data !== undefined) await jobs.send(job, data, raw);
+      });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Every kind of job the server runs (one definition per file, beside the
+ * module it works for). server.ts registers each at start, before anything
+ * can send one, and works them in this process. Add a job: write its
+ * definition (jobs.ts JobDefinition), list it here, and either send it
+ * (`ctx.jobs.send`) or subscribe it to an event (`ctx.events.durable`,
+ * events/wiring.ts).
+ */
+import type { JobDefinition } from "./jobs.js";
+import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
+
+// Each definition is typed by its own payload; the registry only runs them.
+export const jobDefinitions: readonly JobDefinition<never>[] = [fetchInboundMedia as JobDefinition<never>];

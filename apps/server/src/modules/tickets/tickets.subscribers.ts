@@ -1,0 +1,35 @@
+/**
+ * Ticket realtime, driven by the domain events after their commit (DESIGN §2
+ * "Domain events"): services record what happened; this sends the ticket as
+ * it now is to the rooms of those who may see it (tickets.realtime.ts), and a
+ * delete to those who saw it where it was before but no longer may.
+ */
+import type { Context } from "../../context.js";
+import type { DomainEvents, TicketPlaceFacts } from "../../events/events.js";
+import { loadTicket } from "./tickets.presenter.js";
+import { emitTicketDelete, emitTicketUnreadReset, emitTicketUpdate } from "./tickets.realtime.js";
+
+/** The ticket as it is now, to its lists; one deleted meanwhile has nothing left to announce. */
+async function publish(ctx: Context, e: { companyId: number; ticketId: number; before?: TicketPlaceFacts }) {
+  const ticket = await loadTicket(ctx.db, e.companyId, e.ticketId);
+  if (ticket) emitTicketUpdate(ctx, ticket, e.before);
+}
+
+const updates = [
+  "ticket.queued",
+  "ticket.accepted",
+  "ticket.transferred",
+  "ticket.closed",
+  "ticket.reopened",
+  "ticket.changed",
+] as const satisfies readonly (keyof DomainEvents)[];
+
+export function subscribeTicketRealtime(ctx: Context): void {
+  for (const name of updates) ctx.events.on(name, (e) => publish(ctx, e));
+  ctx.events.on("ticket.created", (e) => (e.byMessage ? undefined : publish(ctx, e)));
+  ctx.events.on("ticket.deleted", (e) => emitTicketDelete(ctx, { id: e.ticketId, companyId: e.companyId, ...e.place }));
+  ctx.events.on("ticket.read", async (e) => {
+    const ticket = await loadTicket(ctx.db, e.companyId, e.ticketId);
+    if (ticket) emitTicketUnreadReset(ctx, ticket);
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Runs queued jobs now, in the test: each is really taken from pg-boss
+ * (fetch), run by its definition's handler, and completed (or failed, so
+ * pg-boss retries it as in production). No mock: what a worker would do,
+ * without waiting for its polling. Use on jobs no worker takes (a test-only
+ * definition registered with `s.ctx.jobs.register`, or a server started with
+ * `workJobs: false`), else a worker may take a job first.
+ */
+import { jobDefinitions } from "../src/jobs/registry.js";
+import type { JobDefinition } from "../src/jobs/jobs.js";
+import type { TestServer } from "./harness.js";
+
+/** Resolves with how many jobs ran. */
+export async function runQueuedJobs(
+  s: TestServer,
+  definitions: readonly JobDefinition<never>[] = jobDefinitions,
+): Promise<number> {
+  const boss = s.ctx.jobs.boss;
+  let ran = 0;
+  for (const job of definitions) {
+    for (;;) {
+      const batch = await boss.fetch<unknown>(job.name, { batchSize: 20 });
+      if (!batch.length) break;
+      for (const entry of batch) {
+        try {
+          await job.run(s.ctx, job.payload.parse(entry.data));
+          await boss.complete(job.name, entry.id);
+        } catch (err) {
+          await boss.fail(job.name, entry.id, { message: String(err) });
+        }
+        ran++;
+      }
+    }
+  }
+  return ran;
+}
+
+/** Jobs of a queue waiting to run (created or retry), as pg-boss keeps them. */
+export async function queuedJobs(s: TestServer, name: string): Promise<unknown[]> {
+  const { rows } = await s.ctx.database.raw.query<{ data: unknown }>(
+    "select data from pgboss.job where name = $1 and state in ('created', 'retry') order by created_on",
+    [name],
+  );
+  return rows.map((r) => r.data);
+}

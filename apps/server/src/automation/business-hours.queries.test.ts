@@ -3,17 +3,15 @@
  * company's scheduleType, and never another company's.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { settings, whatsapps } from "../db/schema/index.js";
 import { buildCompany, buildQueue } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/harness.js";
+import type { TestServer } from "../../test/harness.js";
+import { serverPerFile } from "../../test/server-per-file.js";
 import { hoursForTicket } from "./business-hours.queries.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s?.close());
+serverPerFile((started) => (s = started));
 
 const mon = (startTime: string, endTime: string) => [
   { weekday: "Segunda-feira", weekdayEn: "monday" as const, startTime, endTime },

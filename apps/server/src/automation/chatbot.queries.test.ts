@@ -4,19 +4,17 @@
  * company's; and a stored ticket routed with it.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queueOptions, settings, whatsappQueues, whatsapps } from "../db/schema/index.js";
 import { buildContact, buildTicket } from "../../test/conversations.js";
 import { buildCompany, buildQueue } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/harness.js";
+import type { TestServer } from "../../test/harness.js";
+import { serverPerFile } from "../../test/server-per-file.js";
 import { routeInbound } from "./chatbot.js";
 import { botContext } from "./chatbot.queries.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s?.close());
+serverPerFile((started) => (s = started));
 
 async function scene() {
   const company = await buildCompany(s);

@@ -1,94 +1,22 @@
 /**
  * Every branch of the queue bot (SERVER-BEHAVIOUR "Chatbot routing"): what
  * the customer receives and what happens to the ticket, for one customer
- * walking the menus message by message.
+ * walking the menus message by message. Hours and the tickets it leaves
+ * alone: chatbot.hours.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import type { HoursEntry } from "./business-hours.js";
-import { routeInbound, type BotDecision, type BotInput, type BotQueue, type BotTicket } from "./chatbot.js";
-
-// Monday 2026-03-09 10:00 in São Paulo.
-const monday10 = new Date("2026-03-09T13:00:00Z");
-const minutes = (n: number) => new Date(monday10.getTime() + n * 60_000);
-const weekdays9to18: HoursEntry[] = ["monday", "tuesday", "wednesday", "thursday", "friday"].map((d) => ({
-  weekdayEn: d as HoursEntry["weekdayEn"],
-  startTime: "09:00",
-  endTime: "18:00",
-}));
-
-const vendas: BotQueue = {
-  id: 10,
-  name: "Vendas",
-  greetingMessage: "Bem-vindo a Vendas, {{firstName}}!",
-  outOfHoursMessage: "Vendas fechado",
-  schedules: [],
-  options: [],
-};
-const suporte: BotQueue = {
-  id: 20,
-  name: "Suporte",
-  greetingMessage: "Suporte técnico",
-  outOfHoursMessage: "Suporte fechado",
-  schedules: [],
-  options: [
-    { id: 1, parentId: null, option: 1, title: "Internet", message: "Sobre internet:" },
-    { id: 2, parentId: null, option: 2, title: "Boleto", message: "Enviaremos o boleto." },
-    { id: 3, parentId: 1, option: 1, title: "Lenta", message: "Reinicie o roteador." },
-    { id: 4, parentId: 1, option: 2, title: "Sem sinal", message: "" },
-  ],
-};
-
-const freshTicket: BotTicket = {
-  status: "pending",
-  userId: null,
-  queueId: null,
-  queueOptionId: null,
-  chatbot: false,
-  isGroup: false,
-  amountUsedBotQueues: 0,
-  botAnsweredAt: null,
-  outOfHoursAt: null,
-};
-
-function input(over: Partial<BotInput> = {}, ticket: Partial<BotTicket> = {}): BotInput {
-  return {
-    ticket: { ...freshTicket, ...ticket },
-    connection: {
-      greetingMessage: "Olá {{firstName}}! Escolha:",
-      complationMessage: "Até logo!",
-      outOfHoursMessage: "Estamos fechados",
-      maxUseBotQueues: 0,
-      timeUseBotQueues: 0,
-    },
-    queues: [vendas, suporte],
-    settings: {
-      scheduleType: "disabled",
-      sendGreetingMessageOneQueues: "disabled",
-      timeZone: "America/Sao_Paulo",
-      companyHours: [],
-    },
-    text: "Oi",
-    now: monday10,
-    ...over,
-  };
-}
-
-const queueMenu =
-  "Olá {{firstName}}! Escolha:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte\n\n*[ Sair ]* - Encerrar atendimento";
-const suporteRoot = "Suporte técnico\n\n[ 1 ] Internet\n[ 2 ] Boleto\n\n[ # ] Menu inicial";
-const internetLevel = "Sobre internet:\n\n[ 1 ] Lenta\n[ 2 ] Sem sinal\n\n[ 0 ] Menu anterior\n[ # ] Menu inicial";
-
-/** Plays the customer's texts in order, applying each decision to the ticket. */
-function conversation(texts: string[], over: Partial<BotInput> = {}, ticket: Partial<BotTicket> = {}) {
-  let state: BotTicket = { ...freshTicket, ...ticket };
-  const decisions: BotDecision[] = [];
-  texts.forEach((text, i) => {
-    const d = routeInbound(input({ ...over, text, now: over.now ?? minutes(i) }, state));
-    state = { ...state, ...d.change };
-    decisions.push(d);
-  });
-  return { decisions, state, sent: decisions.flatMap((d) => d.texts) };
-}
+import { routeInbound } from "./chatbot.js";
+import {
+  monday10,
+  minutes,
+  vendas,
+  suporte,
+  input,
+  queueMenu,
+  suporteRoot,
+  internetLevel,
+  conversation,
+} from "../../test/chatbot-scene.js";
 
 describe("several queues", () => {
   it("the first message gets the greeting and the numbered queue menu with Sair, whatever it says", () => {
@@ -242,73 +170,5 @@ describe("bot limits", () => {
     const inTree = { queueId: 20, chatbot: true, amountUsedBotQueues: 2, botAnsweredAt: monday10 };
     expect(routeInbound(input({ ...limits(2, 0), text: "x" }, inTree))).toMatchObject({ step: "quiet" });
     expect(routeInbound(input({ ...limits(2, 0), text: "1" }, inTree)).step).toBe("optionMenu");
-  });
-});
-
-describe("business hours", () => {
-  const company = (now: Date) => ({
-    now,
-    settings: { ...input().settings, scheduleType: "company", companyHours: weekdays9to18 },
-  });
-  const monday20 = new Date("2026-03-09T23:00:00Z");
-
-  it("company: inside the hours the bot routes as usual", () => {
-    expect(routeInbound(input(company(monday10))).step).toBe("queueMenu");
-  });
-
-  it("company: outside them the connection's out-of-hours message, once per closed stretch; ticket left pending", () => {
-    const first = routeInbound(input(company(monday20)));
-    expect(first).toMatchObject({ step: "outOfHours", texts: ["Estamos fechados"], close: false });
-    expect(first.change).toMatchObject({ outOfHoursAt: monday20 });
-    expect(first.change.queueId).toBeUndefined();
-    const later = new Date("2026-03-10T02:00:00Z"); // 23:00, still closed
-    const again = routeInbound(input({ ...company(later) }, { outOfHoursAt: monday20 }));
-    expect(again).toMatchObject({ step: "quiet", detail: "outOfHoursTold", texts: [] });
-    // The next evening, after a day of open hours, the customer is told again.
-    const nextEvening = new Date("2026-03-10T23:00:00Z");
-    expect(routeInbound(input(company(nextEvening), { outOfHoursAt: monday20 })).step).toBe("outOfHours");
-  });
-
-  it("queue: the chosen queue's hours; outside them its message, and the ticket waits in that queue", () => {
-    const closedSuporte = { ...suporte, schedules: weekdays9to18 };
-    const settings = { ...input().settings, scheduleType: "queue" };
-    const d = routeInbound(
-      input({ queues: [vendas, closedSuporte], settings, text: "2", now: monday20 }, { amountUsedBotQueues: 1 }),
-    );
-    expect(d).toMatchObject({
-      step: "outOfHours",
-      texts: ["Suporte fechado"],
-      change: { queueId: 20, chatbot: false, outOfHoursAt: monday20 },
-    });
-    // Open: the option tree as usual; a queue with no hours set is always open.
-    const open = routeInbound(
-      input({ queues: [vendas, closedSuporte], settings, text: "2" }, { amountUsedBotQueues: 1 }),
-    );
-    expect(open.step).toBe("optionMenu");
-    const vendasAtNight = routeInbound(input({ settings, text: "1", now: monday20 }, { amountUsedBotQueues: 1 }));
-    expect(vendasAtNight.step).toBe("handedToQueue");
-  });
-
-  it("disabled: hours are not looked at", () => {
-    const settings = { ...input().settings, scheduleType: "disabled", companyHours: weekdays9to18 };
-    expect(routeInbound(input({ settings, now: monday20 })).step).toBe("queueMenu");
-  });
-});
-
-describe("tickets the bot leaves alone", () => {
-  it.each([
-    ["a group", { isGroup: true }, "group"],
-    ["an open ticket", { status: "open", userId: 5 }, "attended"],
-    ["a pending ticket with an agent", { userId: 5 }, "attended"],
-    ["a closed ticket", { status: "closed" }, "attended"],
-    ["a ticket already handed to its queue", { queueId: 10, chatbot: false }, "queued"],
-  ])("%s", (_, ticket, detail) => {
-    expect(routeInbound(input({}, ticket as Partial<BotTicket>))).toEqual({
-      step: "ignored",
-      texts: [],
-      change: {},
-      close: false,
-      detail,
-    });
   });
 });

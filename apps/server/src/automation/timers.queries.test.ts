@@ -1,17 +1,15 @@
 /** What the timer rules read for a ticket, from the database, and never another company's. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { whatsapps } from "../db/schema/index.js";
 import { buildContact, buildMessage, buildTicket } from "../../test/conversations.js";
 import { buildCompany, buildQueue } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/harness.js";
+import type { TestServer } from "../../test/harness.js";
+import { serverPerFile } from "../../test/server-per-file.js";
 import { fireTimer, timersFor } from "./timers.js";
 import { timerState } from "./timers.queries.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s?.close());
+serverPerFile((started) => (s = started));
 
 async function scene() {
   const company = await buildCompany(s);

@@ -1,62 +1,16 @@
-/** Dashboard (core-platform §2.15, §4.8, §5 "Dashboard", §7.7; SERVER-BEHAVIOUR "Metrics"). */
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settings, userRatings, users } from "../../db/schema/index.js";
+/** Dashboard (core-platform §2.15, §4.8, §5 "Dashboard", §7.7; SERVER-BEHAVIOUR "Metrics"); its charts: dashboard.charts.test.ts. */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { userRatings, users } from "../../db/schema/index.js";
 import { buildContact, buildTicket } from "../../../test/conversations.js";
 import { buildTenant, buildUser } from "../../../test/factories.js";
-import { startTestServer, type TestServer } from "../../../test/harness.js";
+import type { TestServer } from "../../../test/harness.js";
+import { serverPerFile } from "../../../test/server-per-file.js";
+import { dashboardScene, minutesAgo } from "../../../test/dashboard-scene.js";
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s.close();
-});
-
-type Tenant = Awaited<ReturnType<typeof buildTenant>>;
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
-const get = (token: string, path: string) => s.request({ path, token });
-const dashboard = async (t: Tenant, query: string) => {
-  const res = await get(t.admin.token, `/dashboard?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
-
-/** A ticket of a new contact of the company, with the given timeline. */
-async function ticket(
-  companyId: number,
-  fields: Parameters<typeof buildTicket>[1] extends infer T ? Partial<T> : never,
-) {
-  const contact = await buildContact(s, companyId);
-  return buildTicket(s, { companyId, contactId: contact.id, ...fields });
-}
-
-async function setTimeZone(companyId: number, value: string) {
-  await s.ctx.db
-    .update(settings)
-    .set({ value })
-    .where(and(eq(settings.companyId, companyId), eq(settings.key, "timezone")));
-}
-
-/** The same kind of data in another company, which must never be counted. */
-async function otherCompanyNoise() {
-  const o = await buildTenant(s);
-  const closer = o.agent.id;
-  for (let i = 0; i < 3; i++) {
-    const t = await ticket(o.company.id, {
-      status: "closed",
-      userId: closer,
-      createdAt: minutesAgo(300),
-      acceptedAt: minutesAgo(200),
-      closedAt: minutesAgo(20),
-    });
-    await s.ctx.db.insert(userRatings).values({ companyId: o.company.id, ticketId: t.id, userId: closer, rate: 1 });
-  }
-  await ticket(o.company.id, { status: "open", userId: closer });
-  await ticket(o.company.id, { status: "pending" });
-  return o;
-}
+serverPerFile((started) => (s = started));
+const { get, dashboard, ticket, setTimeZone, otherCompanyNoise } = dashboardScene(() => s);
 
 describe("dashboard counters", () => {
   it("counts open and pending now, tickets closed in the period with their mean times, and new contacts", async () => {
@@ -202,63 +156,6 @@ describe("dashboard attendants", () => {
     // Reading the dashboard writes nothing on the users (no presence write per request).
     const after = await s.ctx.db.query.users.findMany({ where: eq(users.companyId, c) });
     expect(after).toEqual(before);
-  });
-});
-
-describe("dashboard charts", () => {
-  it("counts tickets created in the range per attendant, never another company's even when its companyId is sent", async () => {
-    const t = await buildTenant(s);
-    const c = t.company.id;
-    const other = await otherCompanyNoise();
-    const day = new Date("2026-04-02T15:00:00Z");
-    await ticket(c, { status: "open", userId: t.agent.id, createdAt: day });
-    await ticket(c, { status: "closed", userId: t.agent.id, createdAt: day });
-    await ticket(c, { status: "open", userId: t.admin.id, createdAt: day });
-    await ticket(c, { status: "pending", createdAt: day }); // no attendant: not a bar
-    await ticket(c, { status: "open", userId: t.admin.id, createdAt: new Date("2026-05-01T15:00:00Z") });
-    for (const companyId of [c, other.company.id]) {
-      const res = await get(
-        t.admin.token,
-        `/dashboard/ticketsUsers?initialDate=2026-04-01&finalDate=2026-04-30&companyId=${companyId}`,
-      );
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        data: [
-          { nome: t.agent.name, quantidade: 2 },
-          { nome: t.admin.name, quantidade: 1 },
-        ],
-      });
-    }
-  });
-
-  it("counts per company-local day, or per hour when one day is chosen, with the total", async () => {
-    const t = await buildTenant(s);
-    const c = t.company.id;
-    await otherCompanyNoise();
-    await setTimeZone(c, "America/Sao_Paulo");
-    // Local 2026-03-09 23:30, 2026-03-09 09:05 (twice) and 2026-03-10 00:10.
-    for (const at of ["2026-03-10T02:30:00Z", "2026-03-09T12:05:00Z", "2026-03-09T12:50:00Z", "2026-03-10T03:10:00Z"]) {
-      await ticket(c, { status: "pending", createdAt: new Date(at) });
-    }
-    const days = await get(
-      t.admin.token,
-      `/dashboard/ticketsDay?initialDate=2026-03-01&finalDate=2026-03-31&companyId=${c}`,
-    );
-    expect(days.json()).toEqual({
-      data: [
-        { data: "2026-03-09", total: 3 },
-        { data: "2026-03-10", total: 1 },
-      ],
-      count: 4,
-    });
-    const hours = await get(t.admin.token, `/dashboard/ticketsDay?initialDate=2026-03-09&finalDate=2026-03-09`);
-    expect(hours.json()).toEqual({
-      data: [
-        { horario: 9, total: 2 },
-        { horario: 23, total: 1 },
-      ],
-      count: 3,
-    });
   });
 });
 

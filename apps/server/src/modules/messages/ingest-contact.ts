@@ -94,12 +94,6 @@ joined as (
 )`;
 }
 
-/** The contact row a CTE returns (`inserted`, `joined`), as JSON with the row's field names (timestamps as text). */
-export const contactJson = (cte: "inserted" | "joined") => `(select json_build_object('id', id, 'companyId', company_id,
-    'name', name, 'number', number, 'userId', user_id, 'parentUserId', parent_user_id, 'username', username,
-    'email', email, 'profilePicUrl', profile_pic_url, 'isGroup', is_group, 'whatsappId', whatsapp_id,
-    'createdAt', created_at, 'updatedAt', updated_at) from ${cte})`;
-
 /** A join that met a number or user id another delivery committed meanwhile: run the statement again. */
 export function isIdentityRace(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string };

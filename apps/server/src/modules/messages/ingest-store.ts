@@ -18,14 +18,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { Db, RawSql } from "../../db/client.js";
-import type { contacts } from "../../db/schema/index.js";
 import { messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
-import { contactCtes, contactJson, personValues } from "./ingest-contact.js";
+import { contactCtes, personValues } from "./ingest-contact.js";
 import { lastMessageOf } from "./last-message.js";
 
-type ContactRow = typeof contacts.$inferSelect;
 export interface IngestConnection {
   id: number;
   companyId: number;
@@ -117,7 +115,7 @@ counted as (
 select (select id from target) as "ticketId", (select id from message) as "messageId",
   exists (select 1 from stored) as "stored", (select id from chat) as "contactId",
   exists (select 1 from created) as "ticketIsNew",
-  ${contactJson("inserted")} as "newContact", ${contactJson("joined")} as "joinedContact"`;
+  (select id from inserted) as "newContactId", (select id from joined) as "joinedContactId"`;
 
 interface StoreResult {
   ticketId: number | null;
@@ -125,10 +123,10 @@ interface StoreResult {
   stored: boolean;
   contactId: number;
   ticketIsNew: boolean;
-  /** The chat's contact when this statement made it (timestamps as JSON text). */
-  newContact: ContactJson | null;
+  /** The chat's contact when this statement made it. */
+  newContactId: number | null;
   /** The chat's contact when this statement gave it an id it lacked, a username or a name. */
-  joinedContact: ContactJson | null;
+  joinedContactId: number | null;
 }
 
 /** A concurrent delivery's contact or ticket met at most once or twice; more means something else is wrong. */
@@ -148,14 +146,7 @@ with ${contactCtes({
   username: "null",
   now: "$7",
 })}
-select coalesce((select id from inserted), (select id from existing)) as "id", ${contactJson("inserted")} as "newContact"`;
-
-type ContactJson = Omit<ContactRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
-const contactRow = (made: ContactJson): ContactRow => ({
-  ...made,
-  createdAt: new Date(made.createdAt),
-  updatedAt: new Date(made.updatedAt),
-});
+select coalesce((select id from inserted), (select id from existing)) as "id", (select id from inserted) as "madeId"`;
 
 /**
  * Runs a statement again while it meets a contact or ticket a concurrent delivery is committing.
@@ -186,13 +177,13 @@ function upsertSender(raw: RawSql, connection: IngestConnection, sender: Inbound
     new Date(),
   ];
   return settled(async () => {
-    const { rows } = await raw.query<{ id: number | null; newContact: ContactJson | null }>(
+    const { rows } = await raw.query<{ id: number | null; madeId: number | null }>(
       senderStatement,
       values,
       "ingest_upsert_sender",
     );
     const row = rows[0]!;
-    return row.id === null ? null : { id: row.id, made: row.newContact ? contactRow(row.newContact) : undefined };
+    return row.id === null ? null : { id: row.id, madeId: row.madeId };
   }, `the sender of a group message`);
 }
 
@@ -248,9 +239,8 @@ export async function storeInbound(
   }, inbound.wid);
   // Stored already, or a ticket but no message: the same message, committed by a concurrent delivery meanwhile.
   if (result.stored || result.ticketId === null || result.messageId === null) return undefined;
-  const newContactIds = result.newContact ? [result.newContact.id] : [];
-  if (sender?.made) newContactIds.push(sender.made.id);
-  const changedContactIds = result.joinedContact ? [result.joinedContact.id] : [];
+  const newContactIds = [result.newContactId, sender?.madeId].filter((id): id is number => typeof id === "number");
+  const changedContactIds = result.joinedContactId === null ? [] : [result.joinedContactId];
   return {
     messageId: result.messageId,
     ticketId: result.ticketId,

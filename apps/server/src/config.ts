@@ -48,6 +48,11 @@ const envSchema = z.object({
     .regex(/^\d+\.\d+\.\d+$/)
     .transform((v) => v.split(".").map(Number) as [number, number, number])
     .optional(),
+  /**
+   * How often the job queue looks for runs that outlived their time limit
+   * (their process died mid-run) and hands them out again (pg-boss' maintenance).
+   */
+  JOB_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often a node retries the sessions another node holds, to take them over when it stops. */
   SESSION_LEASE_RETRY_MS: z.coerce.number().int().positive().default(10_000),
 });

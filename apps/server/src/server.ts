@@ -71,7 +71,7 @@ export async function createServer(config: Config, database?: Database, options:
   const seeded = await seed(db.db, config);
   const tokens = await createTokens(db.db, config);
   const sessions = createSessionCheck(db.db, tokens);
-  const jobs = await startJobs(db, log);
+  const jobs = await startJobs(db, log, { recoverySeconds: config.JOB_RECOVERY_SECONDS });
   const redis = config.REDIS_URL ? redisAdapter(config.REDIS_URL) : undefined;
   const realtime = createRealtime({
     sessions,

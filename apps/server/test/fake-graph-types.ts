@@ -77,6 +77,9 @@ export interface FakeGraph {
    */
   statusesBeforeNextAnswer(statuses: StatusName[]): void;
   failNextSend(error?: { message?: string; code?: number }): void;
+  /** From now, each send is recorded but answered only at `releaseSends` (a server killed meanwhile never hears). */
+  holdSends(): void;
+  releaseSends(): void;
   /** While down, every Graph call and media download answers 503 (Graph's code 2), as when the Graph API blinks. */
   outage(down: boolean): void;
   /** The next file download answers 503 while Graph still describes the file: the media server blinks alone. */

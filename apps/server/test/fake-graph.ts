@@ -56,6 +56,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   let down = false;
   let failingDownloads = 0;
   let earlyStatuses: StatusName[] = [];
+  /** While set, sends are recorded and their answers wait for it. */
+  let hold: Promise<void> | undefined;
+  let releaseHold = () => {};
 
   const storeMedia = (owner: string) => (file: StoredFakeMedia) => {
     const id = String(10 ** 15 + Math.floor(Math.random() * 9 * 10 ** 14));
@@ -136,6 +139,13 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     failNextSend: (error = {}) =>
       void failures.push({ message: error.message ?? "(#131026) Message undeliverable", code: error.code ?? 131026 }),
     outage: (isDown) => void (down = isDown),
+    holdSends() {
+      hold ??= new Promise<void>((resolve) => (releaseHold = resolve));
+    },
+    releaseSends() {
+      releaseHold();
+      hold = undefined;
+    },
     failNextDownload: () => void failingDownloads++,
     async waitForSent(count = 1, to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
@@ -212,6 +222,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       if (!to && !recipient) return graphError(res, 400, "The parameter to or recipient is required.", 100);
       const record = { phoneNumberId: first, id: newWamid(), to, ...(recipient ? { recipient } : {}), body };
       sent.push(record);
+      if (hold) await hold;
       const early = earlyStatuses.splice(0);
       for (const status of early) await api.status({ wid: record.id, status });
       return json(res, 200, {

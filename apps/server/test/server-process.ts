@@ -40,6 +40,8 @@ export async function startServerProcess(
   dataDir: string,
   logFile: string,
   adminPassword: string,
+  /** Over the defaults below (a test's fake Graph API, a shorter job recovery). */
+  overrides: NodeJS.ProcessEnv = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -54,6 +56,7 @@ export async function startServerProcess(
     WEB_DIST: "/nonexistent",
     WHATSAPP_WEB_URL: "ws://127.0.0.1:9/ws/chat",
     WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
+    ...overrides,
   };
   // The embedded default: no outside database, whatever the test run itself uses.
   delete env.DATABASE_URL;

@@ -15,7 +15,9 @@
  * - `durable(name, job, payloadOf)`: a pg-boss job (jobs/registry.ts) inserted
  *   on the transaction's own connection, so it exists if and only if the
  *   change committed; a crash after the commit loses nothing, the job runs
- *   when a worker picks it up. Automation subscribes this way.
+ *   when a worker picks it up (this process's worker is woken after the
+ *   commit). Automation subscribes this way; `t.enqueue(job, data)` does the
+ *   same for a job the service itself decides on.
  * - `on(name, payload => …)`: in this process, after the commit (realtime
  *   publishing). A failure is logged: the change stands.
  *
@@ -37,11 +39,14 @@ export interface EventTransaction {
   raw: RawSql;
   /** Kept until the commit: written by `within` and `durable` subscribers before it, published after it. */
   record: <K extends EventName>(name: K, payload: DomainEvents[K]) => void;
+  /** A job that exists if and only if this transaction commits (and is worked at once after it). */
+  enqueue: <T>(job: JobDefinition<T>, data: T) => Promise<void>;
 }
 
 type Handler<K extends EventName> = (payload: DomainEvents[K]) => Promise<void> | void;
 type TxHandler<K extends EventName> = (tx: Tx, payload: DomainEvents[K]) => Promise<void>;
-type Durable<K extends EventName> = (raw: RawSql, payload: DomainEvents[K]) => Promise<void>;
+type Enqueue = EventTransaction["enqueue"];
+type Durable<K extends EventName> = (enqueue: Enqueue, payload: DomainEvents[K]) => Promise<void>;
 type Table<H extends (...args: never[]) => unknown> = { [K in EventName]?: H[] };
 
 export interface EventBus {
@@ -57,7 +62,7 @@ export interface EventBus {
   ): void;
 }
 
-export function createEventBus(db: Db, jobs: Pick<Jobs, "send">, log: FastifyBaseLogger): EventBus {
+export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: FastifyBaseLogger): EventBus {
   // Typed per event at the `on`/`within`/`durable` calls; stored by name.
   const inProcess: Table<Handler<never>> = {};
   const inTransaction: Table<TxHandler<never>> = {};
@@ -82,20 +87,27 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send">, log: FastifyBas
   return {
     async transaction(work) {
       const recorded: DomainEvent[] = [];
+      const queues = new Set<string>();
       const result = await db.transaction(async (tx) => {
         const raw = rawOf(tx);
+        const enqueue: Enqueue = async (job, data) => {
+          await jobs.send(job, data, raw);
+          queues.add(job.name);
+        };
         const value = await work({
           db: tx,
           raw,
           record: (name, payload) => void recorded.push({ name, payload }),
+          enqueue,
         });
         // In recording order; what a subscriber records meanwhile is not re-dispatched here.
         for (const e of [...recorded]) {
           for (const h of handlersOf(inTransaction, e)) await h(tx, e.payload);
-          for (const h of handlersOf(durables, e)) await h(raw, e.payload);
+          for (const h of handlersOf(durables, e)) await h(enqueue, e.payload);
         }
         return value;
       });
+      for (const name of queues) jobs.wake(name);
       await publish(recorded);
       return result;
     },
@@ -108,9 +120,9 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send">, log: FastifyBas
     on: (name, handler) => add(inProcess, name, handler as Handler<never>),
     within: (name, handler) => add(inTransaction, name, handler as TxHandler<never>),
     durable(name, job, payloadOf) {
-      add(durables, name, async (raw: RawSql, payload: DomainEvents[typeof name]) => {
+      add(durables, name, async (enqueue: Enqueue, payload: DomainEvents[typeof name]) => {
         const data = payloadOf(payload);
-        if (data !== undefined) await jobs.send(job, data, raw);
+        if (data !== undefined) await enqueue(job, data);
       });
     },
   };

@@ -23,6 +23,8 @@ export interface JobDefinition<T> {
   name: string;
   payload: z.ZodType<T>;
   policy: Required<Pick<PgBoss.Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "expireInSeconds">>;
+  /** A run's time limit for this payload, when it grows with it (over policy.expireInSeconds). */
+  expireFor?(data: T): number;
   run(ctx: Context, data: T): Promise<void>;
 }
 
@@ -34,28 +36,53 @@ export interface Jobs {
   work<T>(ctx: Context, job: JobDefinition<T>): Promise<void>;
   /** `raw`: a transaction's connection (rawOf), so the job exists only if that transaction commits. */
   send<T>(job: JobDefinition<T>, data: T, raw?: RawSql): Promise<void>;
+  /**
+   * Wakes this process's worker of the queue at once instead of at its next
+   * poll (a customer waiting for the bot's answer should not wait 2 s); the
+   * job must be committed. Other processes' workers find it at their poll.
+   */
+  wake(name: string): void;
   stop(): Promise<void>;
 }
 
-export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: database.url, max: 4 });
+export async function startJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: { recoverySeconds: number },
+): Promise<Jobs> {
+  const boss = new PgBoss({
+    connectionString: database.url,
+    max: 4,
+    maintenanceIntervalSeconds: options.recoverySeconds,
+  });
   boss.on("error", (err: unknown) => log.error({ err }, "job queue error"));
   await boss.start();
   const register = async <T>(job: JobDefinition<T>) => {
     await boss.createQueue(job.name, { name: job.name, ...job.policy });
   };
+  const workers = new Map<string, string>();
   return {
     boss,
     register,
     async work(ctx, job) {
       await register(job);
-      await boss.work<unknown>(job.name, async ([entry]) => {
+      const workerId = await boss.work<unknown>(job.name, async ([entry]) => {
         if (entry) await job.run(ctx, job.payload.parse(entry.data));
       });
+      workers.set(job.name, workerId);
     },
     async send(job, data, raw) {
       const db = raw ? { executeSql: (text: string, values: unknown[]) => raw.query(text, values) } : undefined;
-      await boss.send(job.name, job.payload.parse(data) as object, { ...job.policy, ...(db ? { db } : {}) });
+      const expireInSeconds = job.expireFor?.(data) ?? job.policy.expireInSeconds;
+      await boss.send(job.name, job.payload.parse(data) as object, {
+        ...job.policy,
+        expireInSeconds,
+        ...(db ? { db } : {}),
+      });
+    },
+    wake(name) {
+      const workerId = workers.get(name);
+      if (workerId) boss.notifyWorker(workerId);
     },
     stop: () => boss.stop({ graceful: false, wait: true }),
   };

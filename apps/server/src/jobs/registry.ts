@@ -8,6 +8,10 @@
  */
 import type { JobDefinition } from "./jobs.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
+import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 
 // Each definition is typed by its own payload; the registry only runs them.
-export const jobDefinitions: readonly JobDefinition<never>[] = [fetchInboundMedia as JobDefinition<never>];
+export const jobDefinitions: readonly JobDefinition<never>[] = [
+  fetchInboundMedia as JobDefinition<never>,
+  sendStoredMessages as JobDefinition<never>,
+];

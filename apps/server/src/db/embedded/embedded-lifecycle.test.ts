@@ -11,6 +11,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInAdmin, type ProcessSession } from "../../../test/process-api.js";
 import { startServerProcess, type ServerProcess } from "../../../test/server-process.js";
 
 const PASSWORD = "Lifecycle123";
@@ -41,20 +42,12 @@ async function start(label: string): Promise<ServerProcess> {
   return server;
 }
 
-async function signIn(s: ServerProcess): Promise<string> {
-  const res = await fetch(`${s.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const signIn = (s: ServerProcess) => signInAdmin(s, PASSWORD);
 
-async function tagNames(s: ServerProcess, token: string): Promise<string[]> {
-  const res = await fetch(`${s.url}/api/tags/list`, { headers: { authorization: `Bearer ${token}` } });
+async function tagNames(admin: ProcessSession): Promise<string[]> {
+  const res = await admin.call<{ name: string }[]>("GET", "/tags/list");
   expect(res.status).toBe(200);
-  return ((await res.json()) as { name: string }[]).map((t) => t.name);
+  return res.json.map((t) => t.name);
 }
 
 async function waitGone(pid: number, ms = 10_000): Promise<boolean> {
@@ -67,12 +60,8 @@ async function waitGone(pid: number, ms = 10_000): Promise<boolean> {
 
 beforeAll(async () => {
   const s = await start("first start (new cluster)");
-  const token = await signIn(s);
-  const res = await fetch(`${s.url}/api/tags`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: "Kept across kills", color: "#123456" }),
-  });
+  const admin = await signIn(s);
+  const res = await admin.call("POST", "/tags", { name: "Kept across kills", color: "#123456" });
   expect(res.status).toBe(200);
 }, 120_000);
 
@@ -98,7 +87,7 @@ describe("the embedded PostgreSQL across stops and kills", () => {
     expect(log.indexOf('"msg":"shutting down"')).toBeLessThan(log.lastIndexOf('"msg":"stopped"'));
 
     const again = await start("restart after SIGTERM");
-    expect(await tagNames(again, await signIn(again))).toContain("Kept across kills");
+    expect(await tagNames(await signIn(again))).toContain("Kept across kills");
   }, 120_000);
 
   it("a second server on the same data directory is refused and leaves the running one serving", async () => {
@@ -108,7 +97,7 @@ describe("the embedded PostgreSQL across stops and kills", () => {
       new RegExp(`Another Balcão server \\(pid ${s.pid}\\) is running on this data directory`),
     );
     expect(postmasterPid()).toBe(postmaster);
-    expect(await tagNames(s, await signIn(s))).toContain("Kept across kills");
+    expect(await tagNames(await signIn(s))).toContain("Kept across kills");
   }, 120_000);
 
   it("a SIGKILL of the server alone leaves PostgreSQL running; the next start stops it and serves", async () => {
@@ -121,7 +110,7 @@ describe("the embedded PostgreSQL across stops and kills", () => {
     const again = await start("restart after SIGKILL of the server");
     expect(alive(leftover)).toBe(false);
     expect(postmasterPid()).not.toBe(leftover);
-    expect(await tagNames(again, await signIn(again))).toContain("Kept across kills");
+    expect(await tagNames(await signIn(again))).toContain("Kept across kills");
   }, 120_000);
 
   it("a SIGKILL of the server's whole process group: the next start serves", async () => {
@@ -132,7 +121,7 @@ describe("the embedded PostgreSQL across stops and kills", () => {
 
     const again = await start("restart after SIGKILL of the process group");
     expect(alive(leftover)).toBe(false);
-    expect(await tagNames(again, await signIn(again))).toContain("Kept across kills");
+    expect(await tagNames(await signIn(again))).toContain("Kept across kills");
   }, 120_000);
 
   it("a SIGKILL of the server and every PostgreSQL process: crash recovery, and the data is there", async () => {
@@ -146,7 +135,7 @@ describe("the embedded PostgreSQL across stops and kills", () => {
     expect(existsSync(pidFile)).toBe(true);
 
     const again = await start("restart after killing everything (crash recovery)");
-    expect(await tagNames(again, await signIn(again))).toContain("Kept across kills");
+    expect(await tagNames(await signIn(again))).toContain("Kept across kills");
     expect(readFileSync(logFile, "utf8")).toContain("automatic recovery in progress");
   }, 120_000);
 });

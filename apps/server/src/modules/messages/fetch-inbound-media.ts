@@ -7,7 +7,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../../context.js";
-import type { RawSql } from "../../db/client.js";
 import { messages, whatsapps } from "../../db/schema/index.js";
 import type { JobDefinition } from "../../jobs/jobs.js";
 import { keepInboundFile } from "./inbound-file.js";
@@ -24,9 +23,9 @@ export const fetchInboundMedia: JobDefinition<Payload> = {
   run: fetchPendingMedia,
 };
 
-/** `raw`: ingest's transaction, so the job exists exactly when the message does. */
-export function queueMediaFetch(ctx: Context, messageId: number, raw?: RawSql): Promise<void> {
-  return ctx.jobs.send(fetchInboundMedia, { messageId }, raw);
+/** For a message already stored (ingest queues a new message's fetch in its own transaction). */
+export function queueMediaFetch(ctx: Context, messageId: number): Promise<void> {
+  return ctx.jobs.send(fetchInboundMedia, { messageId });
 }
 
 /** Idempotent: a message already holding its file, or gone with its contact or connection, is left alone. */

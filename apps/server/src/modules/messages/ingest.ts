@@ -25,7 +25,7 @@ import { settingValue } from "../settings/settings.queries.js";
 import { claimPendingAck } from "./apply-ack.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { isIdentityRace } from "./ingest-contact.js";
-import { queueMediaFetch } from "./fetch-inbound-media.js";
+import { fetchInboundMedia, queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
 import { storableInbound } from "./ingest-storable.js";
 import { applyNumberChange } from "./number-change.js";
@@ -98,7 +98,7 @@ async function recordReceived(
   mediaPending: boolean | undefined,
 ) {
   const { companyId } = connection;
-  if (mediaPending) await queueMediaFetch(ctx, stored.messageId, e.raw);
+  if (mediaPending) await e.enqueue(fetchInboundMedia, { messageId: stored.messageId });
   if (stored.ticketIsNew)
     e.record("ticket.created", {
       companyId,

@@ -14,6 +14,7 @@ import { callEvent, lidJid, pnJid } from "../../../test/baileys-messages.js";
 import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../../test/cloud-connection.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
+import { until } from "../../../test/sockets.js";
 import type { TestServer } from "../../../test/harness.js";
 import { receiveCall } from "./receive-call.js";
 
@@ -76,6 +77,9 @@ describe("calls refused (the call setting disabled, the default)", () => {
   it("rejects the offer, logs it as missed and tells the caller, once", async () => {
     const t = await company();
     expect(await t.call("offer")).toEqual({ reject: true });
+    // The notice goes out from a job after the log's commit.
+    await fake.waitForSent(1, t.number);
+    await until(async () => (await t.conversation())[1]?.ack === 2);
     const messages = await t.conversation();
     expect(messages.map((m) => [m.mediaType, m.fromMe, m.body])).toEqual([
       ["call_log", false, "Chamada de voz perdida às 14:05"],

@@ -70,5 +70,9 @@ export async function receiveCall(
   if (call.outcome === "offer") await reject();
   const ticketId = await logMissedCall(ctx, connection, call);
   if (call.outcome === "offer" && ticketId !== undefined)
-    await sendAutomatic(ctx, connection.companyId, ticketId, callsRefusedNotice);
+    await sendAutomatic(
+      ctx,
+      { id: ticketId, companyId: connection.companyId, whatsappId: connection.id },
+      callsRefusedNotice,
+    );
 }

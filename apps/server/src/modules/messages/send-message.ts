@@ -4,14 +4,16 @@
  * → the provider's id and ack 2; refused → sendError, kept and shown as
  * failed, answered ERR_SENDING_WAPP_MSG (or the driver's own code, e.g.
  * ERR_WAPP_NOT_INITIALIZED), and re-sent by POST /messages/{id}/retry.
- * Agents' messages and the automatic ones of ticket actions (userId null) both
- * go through here.
+ * Agents' messages are sent in their request; automatic ones (userId null)
+ * are stored in the transaction that decided them and sent by a job
+ * (send-stored-messages.ts), through the same `deliver`.
  */
 import { readFile } from "node:fs/promises";
 import type { MediaType, MessageDto } from "@balcao/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { ChannelMedia, ChannelSender, OutboundReply, SentMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
+import type { EventTransaction } from "../../events/bus.js";
 import { contacts, memberAddress, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { claimPendingAck } from "./apply-ack.js";
@@ -40,9 +42,62 @@ export interface Outgoing {
 }
 
 /** What a retry needs to send the same media again, kept with the message. */
-interface OutboundData {
+export interface OutboundData {
   media?: { mimetype: string; voiceNote: boolean; caption: string };
   sent?: unknown;
+  /** When a job handed it to the driver (send-stored-messages.ts): a job run after that must not send it again. */
+  attemptedAt?: string;
+}
+
+/** The ticket a message is stored on: the connection it goes out through. */
+export interface OutgoingTicket {
+  id: number;
+  companyId: number;
+  whatsappId: number | null;
+}
+
+/**
+ * Stores the message (ack 1, no wid yet) and moves the ticket's list row, in
+ * the caller's transaction; message.sent announces its bubble after the
+ * commit (messages.subscribers.ts). Delivery is the caller's next step:
+ * `deliver` now, or the send-stored-messages job once committed.
+ */
+export async function storeOutgoing(t: EventTransaction, ticket: OutgoingTicket, out: Outgoing): Promise<number> {
+  const now = new Date();
+  const mediaType = out.media?.mediaType ?? "chat";
+  const outbound: OutboundData = out.media
+    ? { media: { mimetype: out.media.mimetype, voiceNote: out.media.voiceNote, caption: out.caption ?? "" } }
+    : {};
+  const [row] = await t.db
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      userId: out.userId,
+      fromMe: true,
+      read: true,
+      ack: 1,
+      body: out.body,
+      mediaType,
+      mediaPath: out.media?.mediaPath ?? null,
+      mediaName: out.media?.mediaName ?? null,
+      quotedMsgId: out.quotedMsgId ?? null,
+      providerData: outbound,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: messages.id });
+  await t.db
+    .update(tickets)
+    .set({
+      lastMessage: lastMessageOf({ mediaType, body: out.body, mediaName: out.media?.mediaName }),
+      unreadMessages: 0,
+      updatedAt: now,
+    })
+    .where(eq(tickets.id, ticket.id));
+  t.record("message.sent", { companyId: ticket.companyId, ticketId: ticket.id, messageId: row!.id });
+  return row!.id;
 }
 
 /** Stores, announces and sends a message on the ticket; resolves with it sent, or throws with it failed. */
@@ -56,44 +111,7 @@ export async function sendTicketMessage(
     where: and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)),
   });
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  const now = new Date();
-  const outbound: OutboundData = out.media
-    ? { media: { mimetype: out.media.mimetype, voiceNote: out.media.voiceNote, caption: out.caption ?? "" } }
-    : {};
-  // message.sent: after the commit, its bubble and its ticket's list row go out (messages.subscribers.ts).
-  const id = await ctx.events.transaction(async ({ db: tx, record }) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        companyId,
-        ticketId,
-        whatsappId: ticket.whatsappId,
-        userId: out.userId,
-        fromMe: true,
-        read: true,
-        ack: 1,
-        body: out.body,
-        mediaType: out.media?.mediaType ?? "chat",
-        mediaPath: out.media?.mediaPath ?? null,
-        mediaName: out.media?.mediaName ?? null,
-        quotedMsgId: out.quotedMsgId ?? null,
-        providerData: outbound,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: messages.id });
-    const mediaType = out.media?.mediaType ?? "chat";
-    await tx
-      .update(tickets)
-      .set({
-        lastMessage: lastMessageOf({ mediaType, body: out.body, mediaName: out.media?.mediaName }),
-        unreadMessages: 0,
-        updatedAt: now,
-      })
-      .where(eq(tickets.id, ticketId));
-    record("message.sent", { companyId, ticketId, messageId: row!.id });
-    return row!.id;
-  });
+  const id = await ctx.events.transaction((t) => storeOutgoing(t, ticket, out));
   return deliver(ctx, companyId, id);
 }
 

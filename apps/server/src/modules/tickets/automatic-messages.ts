@@ -4,12 +4,19 @@
  * connection's completion message and the calls-refused notice. Portuguese,
  * as the customers of this family of products read them, written with message
  * variables and rendered for the ticket (automation/ticket-variables.ts) when
- * sent, like every automatic text. A message the provider refuses stays in
- * the conversation as failed (the agent may retry it); the action itself stands.
+ * queued, like every automatic text.
+ *
+ * Queued, not sent: the texts are stored in the transaction that decided them
+ * and a send-stored-messages job delivers them after its commit, so an action
+ * that rolls back sends nothing and a crash after the commit loses nothing. A
+ * message the provider refuses stays in the conversation as failed (the agent
+ * may retry it); the action itself stands.
  */
 import type { Context } from "../../context.js";
 import { renderForTicket } from "../../automation/ticket-variables.js";
-import { sendTicketMessage } from "../messages/send-message.js";
+import type { EventTransaction } from "../../events/bus.js";
+import { storeOutgoing, type OutgoingTicket } from "../messages/send-message.js";
+import { sendStoredMessages } from "../messages/send-stored-messages.js";
 
 const prefix = "*Mensagem Automática:*\n";
 
@@ -26,20 +33,26 @@ export function transferNotice(to: "queue" | "user"): string {
 export const callsRefusedNotice = `${prefix}As chamadas de voz e vídeo não são aceitas neste número. Por favor, envie uma mensagem de texto.`;
 
 /**
- * Renders `text` for the ticket and sends it without an author; a failure is
- * logged and left visible on the message. `userId` names {{userName}} when it
- * is not the ticket's attendant.
+ * Renders each text for the ticket as it is in this transaction, stores the
+ * non-empty ones without an author, and queues their delivery in this order.
+ * `userId` names {{userName}} when it is not the ticket's attendant.
  */
-export async function sendAutomatic(
-  ctx: Context,
-  companyId: number,
-  ticketId: number,
-  text: string,
+export async function queueAutomatic(
+  t: EventTransaction,
+  ticket: OutgoingTicket,
+  texts: readonly string[],
   options: { userId?: number | null } = {},
 ): Promise<void> {
-  if (!text.trim()) return;
-  const body = await renderForTicket(ctx.db, companyId, ticketId, text, options);
-  await sendTicketMessage(ctx, companyId, ticketId, { body, userId: null }).catch((err: unknown) =>
-    ctx.log.warn({ err, ticketId }, "automatic message not sent"),
-  );
+  const messageIds: number[] = [];
+  for (const text of texts) {
+    if (!text.trim()) continue;
+    const body = await renderForTicket(t.db, ticket.companyId, ticket.id, text, options);
+    messageIds.push(await storeOutgoing(t, ticket, { body, userId: null }));
+  }
+  if (messageIds.length) await t.enqueue(sendStoredMessages, { messageIds });
+}
+
+/** The texts in a transaction of their own, for a decision that has none (a refused call). */
+export function sendAutomatic(ctx: Context, ticket: OutgoingTicket, text: string): Promise<void> {
+  return ctx.events.transaction((t) => queueAutomatic(t, ticket, [text]));
 }

@@ -12,6 +12,7 @@ import { buildContact, buildTicket } from "../../../test/conversations.js";
 import { buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
 import { startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { until } from "../../../test/sockets.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -55,6 +56,11 @@ const put = (c: Scene, body: Record<string, unknown>, token = c.token) =>
   s.request({ method: "PUT", path: `/tickets/${c.ticket.id}`, token, body });
 const textsTo = (c: Scene) =>
   fake.sent.filter((x) => x.to === c.contact.number).map((x) => (x.body.text as { body: string }).body);
+/** The texts WhatsApp got once `count` arrived (a job sends them after the action's commit). */
+const sentTexts = async (c: Scene, count: number) => {
+  await fake.waitForSent(count, c.contact.number);
+  return textsTo(c);
+};
 const automatic = (c: Scene) =>
   s.ctx.db.select().from(messages).where(eq(messages.ticketId, c.ticket.id)).orderBy(messages.id);
 
@@ -63,18 +69,20 @@ describe("automatic messages", () => {
     const c = await scene({ sendGreetingAccepted: "enabled" });
     const res = await put(c, { status: "open", userId: c.agent.id });
     expect(res.statusCode, res.body).toBe(200);
-    expect(textsTo(c)).toEqual([
+    expect(res.json().lastMessage).toContain("Mensagem Automática");
+    expect(await sentTexts(c, 1)).toEqual([
       "*Mensagem Automática:*\nOlá *Paulo Lima*, meu nome é *Marina Souza* e agora vou prosseguir com seu atendimento!",
     ]);
+    await until(async () => (await automatic(c))[0]?.ack === 2);
     const [greeting] = await automatic(c);
     expect(greeting).toMatchObject({ fromMe: true, userId: null, ack: 2 });
-    expect(res.json().lastMessage).toContain("Mensagem Automática");
   });
 
   it("no greeting with the option off, nor for a group", async () => {
     const off = await scene();
     await put(off, { status: "open", userId: off.agent.id });
-    expect(textsTo(off)).toEqual([]);
+    // Stored in the accept's own transaction when sent at all: none is stored, none can follow.
+    expect(await automatic(off)).toEqual([]);
     const group = await scene({ sendGreetingAccepted: "enabled" });
     await s.ctx.db.update(whatsapps).set({ complationMessage: "" }).where(eq(whatsapps.id, group.wa.id));
     await s.ctx.db.update(tickets).set({ isGroup: true }).where(eq(tickets.id, group.ticket.id));
@@ -88,7 +96,7 @@ describe("automatic messages", () => {
     const colleague = await buildUser(s, { companyId: c.companyId, queueIds: [support.id], name: "Rui" });
     await put(c, { queueId: support.id, status: "pending", userId: null });
     await put(c, { userId: colleague.id, queueId: support.id }, c.t.admin.token);
-    expect(textsTo(c)).toEqual([
+    expect(await sentTexts(c, 2)).toEqual([
       "*Mensagem Automática:*\nVocê foi transferido para o departamento *Suporte*, aguarde que já vamos te atender!",
       "*Mensagem Automática:*\nVocê foi transferido para o atendente *Rui*, aguarde que já vamos te atender!",
     ]);
@@ -106,13 +114,14 @@ describe("automatic messages", () => {
       integrationId: null,
     });
     expect(res.json().status).toBe("closed");
-    expect(textsTo(c)).toEqual(["Obrigado, Paulo! Até logo."]);
+    expect(await sentTexts(c, 1)).toEqual(["Obrigado, Paulo! Até logo."]);
 
     const refused = await scene();
     await put(refused, { status: "open", userId: refused.agent.id });
     fake.failNextSend();
     const closed = await put(refused, { status: "closed" });
     expect(closed.json().status).toBe("closed");
+    await until(async () => (await automatic(refused))[0]?.sendError !== null);
     const [failed] = await automatic(refused);
     expect(failed).toMatchObject({ body: "Obrigado, Paulo! Até logo.", ack: 1 });
     expect(failed!.sendError).toBeTruthy();
@@ -130,6 +139,6 @@ describe("automatic messages", () => {
     // Resolved straight from pending: nobody held it, the agent closing it is the attendant.
     const res = await put(c, { status: "closed" });
     expect(res.json().status).toBe("closed");
-    expect(textsTo(c)).toEqual(["Paulo, Marina Souza encerrou (Financeiro, Loja Centro) {{x}}"]);
+    expect(await sentTexts(c, 1)).toEqual(["Paulo, Marina Souza encerrou (Financeiro, Loja Centro) {{x}}"]);
   });
 });

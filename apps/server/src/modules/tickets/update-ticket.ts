@@ -15,7 +15,8 @@
  * records its domain event (ticket.closed, .reopened, .accepted, .queued,
  * .transferred): the timeline row is written in it, and after the commit the
  * realtime subscriber sends the ticket to its new list and the one it left
- * (tickets.subscribers.ts). Automatic messages go out after the commit.
+ * (tickets.subscribers.ts). Automatic messages (greeting, transfer notice,
+ * completion) are queued in the same transaction and sent by a job after it.
  */
 import type { TicketDto, TicketUpdate } from "@balcao/contracts";
 import { and, eq, sql } from "drizzle-orm";
@@ -24,7 +25,7 @@ import { tickets, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { settingValue } from "../settings/settings.queries.js";
-import { acceptGreeting, sendAutomatic, transferNotice } from "./automatic-messages.js";
+import { acceptGreeting, queueAutomatic, transferNotice } from "./automatic-messages.js";
 import { activeTicketConflict, companyQueue, companyUser, companyWhatsapp } from "./ticket-rules.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
@@ -34,8 +35,6 @@ import { loadTicket } from "./tickets.presenter.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 type Action = "close" | "reopen" | "accept" | "return" | "transfer";
-/** What an action sends the customer once its change committed. */
-type FollowUp = (() => Promise<void>) | undefined;
 
 function actionOf(t: TicketRow, input: TicketUpdate, callerId: number): Action {
   if (input.status === "closed") return "close";
@@ -61,9 +60,8 @@ function setTicket(e: EventTransaction, t: TicketRow, values: Partial<typeof tic
 }
 
 /** Nothing to change: the ticket is announced as it is. */
-function unchanged(e: EventTransaction, t: TicketRow): FollowUp {
+function unchanged(e: EventTransaction, t: TicketRow): void {
   e.record("ticket.changed", { companyId: t.companyId, ticketId: t.id });
-  return undefined;
 }
 
 const placeOf = (t: TicketRow): TicketPlaceFacts => ({ status: t.status, queueId: t.queueId, userId: t.userId });
@@ -74,18 +72,16 @@ const factsOf = (who: AccessClaims, t: TicketRow) => ({
   before: placeOf(t),
 });
 
-/** Resolve: the connection's completion message goes out first (the rating flow comes with a later area). */
-async function sendCompletion(ctx: Context, who: AccessClaims, t: TicketRow) {
+/** Resolve: the connection's completion message goes out (the rating flow comes with a later area). */
+async function queueCompletion(e: EventTransaction, t: TicketRow) {
   const whatsapp = t.whatsappId
-    ? await ctx.db.query.whatsapps.findFirst({ where: eq(whatsapps.id, t.whatsappId) })
+    ? await e.db.query.whatsapps.findFirst({ where: eq(whatsapps.id, t.whatsappId) })
     : undefined;
-  if (whatsapp?.complationMessage && !t.isGroup) {
-    // {{userName}}: whoever the ticket is closed for (the closer when nobody held it).
-    await sendAutomatic(ctx, t.companyId, t.id, whatsapp.complationMessage, { userId: t.userId ?? who.id });
-  }
+  // Rendered once closed, so {{userName}} is whoever the ticket was closed for (the closer when nobody held it).
+  if (whatsapp?.complationMessage && !t.isGroup) await queueAutomatic(e, t, [whatsapp.complationMessage]);
 }
 
-async function close(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<FollowUp> {
+async function close(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<void> {
   await setTicket(e, t, {
     status: "closed",
     closedAt: new Date(),
@@ -96,19 +92,18 @@ async function close(e: EventTransaction, who: AccessClaims, t: TicketRow): Prom
     chatbot: false,
   });
   e.record("ticket.closed", factsOf(who, t));
-  return undefined;
+  await queueCompletion(e, t);
 }
 
-async function reopen(e: EventTransaction, who: AccessClaims, t: TicketRow, input: TicketUpdate): Promise<FollowUp> {
+async function reopen(e: EventTransaction, who: AccessClaims, t: TicketRow, input: TicketUpdate): Promise<void> {
   const queueId = input.queueId === undefined ? t.queueId : input.queueId;
   if (queueId !== null && queueId !== t.queueId) await companyQueue(e.db, t.companyId, queueId);
   if (await activeTicketOf(e.db, t.contactId, t.whatsappId, t.id)) throw new AppError("ERR_OTHER_OPEN_TICKET");
   await setTicket(e, t, { status: "open", userId: who.id, queueId, acceptedAt: new Date(), closedAt: null });
   e.record("ticket.reopened", factsOf(who, t));
-  return undefined;
 }
 
-async function accept(ctx: Context, e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<FollowUp> {
+async function accept(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<void> {
   // Already the caller's: announced again, as before, so a stale list catches up.
   if (t.status === "open" && t.userId === who.id) return unchanged(e, t);
   const [row] = await e.db
@@ -124,25 +119,16 @@ async function accept(ctx: Context, e: EventTransaction, who: AccessClaims, t: T
   // Someone else accepted it a moment earlier.
   if (!row) throw new AppError("ERR_OTHER_OPEN_TICKET");
   e.record("ticket.accepted", factsOf(who, t));
-  return async () => {
-    if (t.isGroup || (await settingValue(ctx.db, t.companyId, "sendGreetingAccepted")) !== "enabled") return;
-    await sendAutomatic(ctx, t.companyId, t.id, acceptGreeting);
-  };
+  if (t.isGroup || (await settingValue(e.db, t.companyId, "sendGreetingAccepted")) !== "enabled") return;
+  await queueAutomatic(e, t, [acceptGreeting]);
 }
 
-async function returnToQueue(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<FollowUp> {
+async function returnToQueue(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<void> {
   await setTicket(e, t, { status: "pending", userId: null, queuedAt: new Date() });
   e.record("ticket.queued", { ...factsOf(who, t), queueId: t.queueId });
-  return undefined;
 }
 
-async function transfer(
-  ctx: Context,
-  e: EventTransaction,
-  who: AccessClaims,
-  t: TicketRow,
-  input: TicketUpdate,
-): Promise<FollowUp> {
+async function transfer(e: EventTransaction, who: AccessClaims, t: TicketRow, input: TicketUpdate): Promise<void> {
   const companyId = t.companyId;
   // The queue must be the company's; its name reaches the customer through {{queue}}.
   if (input.queueId) await companyQueue(e.db, companyId, input.queueId);
@@ -162,11 +148,9 @@ async function transfer(
   if (changed) e.record("ticket.transferred", { ...factsOf(who, t), queueId, userId, whatsappId });
   else e.record("ticket.changed", { companyId, ticketId: t.id, before: placeOf(t) });
   const moved = queueId !== t.queueId || (user !== null && userId !== t.userId);
-  if (!moved || t.isGroup) return undefined;
-  return async () => {
-    if ((await settingValue(ctx.db, companyId, "sendMsgTransfTicket")) !== "enabled") return;
-    await sendAutomatic(ctx, companyId, t.id, transferNotice(user ? "user" : "queue"));
-  };
+  if (!moved || t.isGroup || (await settingValue(e.db, companyId, "sendMsgTransfTicket")) !== "enabled") return;
+  // Through the ticket's connection after the transfer.
+  await queueAutomatic(e, { ...t, whatsappId }, [transferNotice(user ? "user" : "queue")]);
 }
 
 export async function updateTicket(
@@ -177,22 +161,20 @@ export async function updateTicket(
 ): Promise<TicketDto> {
   const t = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id });
   const action = actionOf(t, input, who.id);
-  if (action === "close" && t.status !== "closed") await sendCompletion(ctx, who, t);
-  const followUp = await ctx.events.transaction(async (e): Promise<FollowUp> => {
+  await ctx.events.transaction(async (e): Promise<void> => {
     switch (action) {
       case "close":
         return t.status === "closed" ? unchanged(e, t) : close(e, who, t);
       case "reopen":
         return reopen(e, who, t, input);
       case "accept":
-        return accept(ctx, e, who, t);
+        return accept(e, who, t);
       case "return":
         return returnToQueue(e, who, t);
       case "transfer":
-        return transfer(ctx, e, who, t, input);
+        return transfer(e, who, t, input);
     }
   });
-  await followUp?.();
   const ticket = await loadTicket(ctx.db, who.companyId, id);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   return ticket;

@@ -1,0 +1,31 @@
+/** The HTTP API of a server process (server-process.ts), as a client calls it: sign in, then JSON calls with the token. */
+import type { ServerProcess } from "./server-process.js";
+
+export interface ProcessSession {
+  token: string;
+  userId: number;
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
+}
+
+/** Signs the seeded admin in; each call answers its status and JSON (null for an empty body). */
+export async function signInAdmin(s: ServerProcess, password: string): Promise<ProcessSession> {
+  const request = async <T>(method: string, path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${s.url}/api${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+  };
+  const login = await request<{ token: string; user: { id: number } }>("POST", "/auth/login", {
+    email: "admin@example.com",
+    password,
+  });
+  if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
+  const { token, user } = login.json;
+  return { token, userId: user.id, call: (method, path, body) => request(method, path, body, token) };
+}

@@ -11,7 +11,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Weekday } from "@balcao/contracts";
-import { companies, messages, settings, tickets } from "../../db/schema/index.js";
+import { companies, messages, queues, settings, tickets } from "../../db/schema/index.js";
 import { buildCloudConnection, cloudServerPerFile } from "../../../test/cloud-connection.js";
 import { buildContact, buildTicket } from "../../../test/conversations.js";
 import { buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
@@ -70,7 +70,7 @@ async function company(scheduleType = "company") {
       queuedAt: at,
     });
   }
-  return { t, companyId, agent, token, arrived };
+  return { t, companyId, queue, agent, token, arrived };
 }
 type Company = Awaited<ReturnType<typeof company>>;
 
@@ -176,6 +176,25 @@ describe("first response and resolution in business hours", () => {
     const counters = await dashboard(c, "date_from=2026-03-09&date_to=2026-03-10");
     expect(counters).toMatchObject({ supportFinished: 1 });
     expect(counters.avgResolutionBusinessTime).toBeCloseTo(540);
+  });
+
+  it("with scheduleType queue, the ticket's queue's hours count, not the company's", async () => {
+    const c = await company("queue");
+    const mornings = weekdays.map((weekdayEn) => ({
+      weekday: weekdayEn,
+      weekdayEn,
+      startTime: "09:00",
+      endTime: "12:00",
+    }));
+    await s.ctx.db.update(queues).set({ schedules: mornings }).where(eq(queues.id, c.queue.id));
+    const ticket = await c.arrived("2026-03-09T08:00");
+    await act(c, ticket.id, "2026-03-09T08:30", "accept");
+    await act(c, ticket.id, "2026-03-09T10:00", "reply");
+    await act(c, ticket.id, "2026-03-09T14:00", "close");
+    // 09:00–10:00 and 09:00–12:00 (the company's hours would give 120 and 360).
+    const closed = await figures(ticket.id);
+    expect(closed.firstResponse).toBeCloseTo(60);
+    expect(closed.resolution).toBeCloseTo(180);
   });
 
   it("with business hours disabled every minute counts", async () => {

@@ -22,9 +22,10 @@ export const BENCH = {
   /**
    * Bumped when the data set changes shape, so a database seeded by an older
    * bench is seeded again by itself. 2: closed tickets carry their attendant,
-   * minutes-apart accept/close times, and a third of them a rating (dashboard).
+   * minutes-apart accept/close times, and a third of them a rating (dashboard). 3: closed tickets carry
+   * their business-hours first-response and resolution minutes (dashboard).
    */
-  seedVersion: "2",
+  seedVersion: "3",
 } as const;
 
 /** Where the seed version is kept: a setting of the bench company that no product code reads. */
@@ -141,12 +142,15 @@ export async function seedBench(db: Database, log: (line: string) => void): Prom
     [companyId],
   );
   // Active tickets: the last 2,000 (even open with an attendant, odd pending). Closed ones keep their
-  // attendant; each was accepted 1–20 minutes after it was created and closed 5–94 minutes later.
+  // attendant; each was accepted 1–20 minutes after it was created and closed 5–94 minutes later. Their
+  // business-hours first response is 1–20 minutes and resolution up to the clock's; one in eight was
+  // closed without an agent's answer.
   await db.raw.query(
     `with c as (select id, row_number() over (order by id) - 1 as n from contacts where company_id = $1),
           g as (select g, now() - (($3 - g) * interval '5 minutes') as at, g > $3 - $4 as active from generate_series(1, $3) g)
      insert into tickets (company_id, status, contact_id, whatsapp_id, user_id, queue_id, unread_messages,
-                          last_message, created_at, updated_at, queued_at, accepted_at, closed_at)
+                          last_message, created_at, updated_at, queued_at, accepted_at, closed_at,
+                          first_response_business_minutes, resolution_business_minutes)
        select $1,
               case when active then (case when g % 2 = 0 then 'open' else 'pending' end) else 'closed' end,
               c.id, $2,
@@ -156,7 +160,9 @@ export async function seedBench(db: Database, log: (line: string) => void): Prom
               'mensagem ' || g,
               at, at, at,
               case when active and g % 2 = 1 then null else at + (1 + g % 20) * interval '1 minute' end,
-              case when active then null else at + (6 + g % 20 + g % 90) * interval '1 minute' end
+              case when active then null else at + (6 + g % 20 + g % 90) * interval '1 minute' end,
+              case when active or g % 8 = 0 then null else 1 + g % 20 end,
+              case when active then null else 6 + g % 20 + g % 90 - g % 5 end
        from g join c on c.n = g.g % $7`,
     [companyId, wa.id, BENCH.tickets, 2_000, users.rows.map((u) => u.id), queueIds, BENCH.contacts],
   );

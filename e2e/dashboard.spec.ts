@@ -1,8 +1,8 @@
 /**
  * A person's path through the dashboard (core-platform §2.15, §4.8, §5): an
  * admin with an open and a resolved ticket opens it from the menu, sees the
- * counters and themself in the attendants table (stars, "HH h mm m", online),
- * sees a new ticket counted live, switches between filter types (a period of
+ * counters (with the business-hours ones beyond the spec) and themself in the
+ * attendants table (stars, "HH h mm m", online), sees a new ticket counted live, switches between filter types (a period of
  * none is refused with "Set filter parameters"), and reads both charts, the
  * per-day one as hours when one day is chosen.
  */
@@ -36,6 +36,11 @@ test("an admin reads the dashboard, filters it both ways and sees both charts", 
   await expect(counter(page, "finished")).toHaveText("1");
   await expect(counter(page, "newContacts")).toHaveText("2");
   await expect(counter(page, "avgSupportTime")).toHaveText("00 h 00 m");
+  // Beyond the spec: first response and resolution in business hours, beside the others, as "HH h mm m".
+  for (const key of ["avgFirstResponseBusinessTime", "avgResolutionBusinessTime"]) {
+    await expect(page.getByTestId(`dashboard-${key}`)).toContainText(t("pt", `dashboard.counters.${key}`));
+    await expect(counter(page, key)).toHaveText("00 h 00 m");
+  }
   const row = page.locator('tr[data-testid^="attendant-row-"]').filter({ hasText: admin.name });
   await expect(row.getByTestId("attendant-rating").locator(".MuiRating-root")).toBeVisible();
   // Three read-only stars, none filled: no customer has rated yet.

@@ -37,7 +37,7 @@ export function dashboardScene(server: () => TestServer) {
       .where(and(eq(settings.companyId, companyId), eq(settings.key, "timezone")));
   }
 
-  /** The same kind of data in another company, which must never be counted. */
+  /** The same kind of data in another company (business-hours figures included), which must never be counted. */
   async function otherCompanyNoise() {
     const o = await buildTenant(server());
     const closer = o.agent.id;
@@ -48,6 +48,8 @@ export function dashboardScene(server: () => TestServer) {
         createdAt: minutesAgo(300),
         acceptedAt: minutesAgo(200),
         closedAt: minutesAgo(20),
+        firstResponseBusinessMinutes: 500,
+        resolutionBusinessMinutes: 900,
       });
       await server()
         .ctx.db.insert(userRatings)

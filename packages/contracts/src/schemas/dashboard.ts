@@ -72,6 +72,14 @@ export interface DashboardCounters {
   leads: number;
   /** Minutes, created → close, of the tickets closed in the period (beyond the spec). */
   avgResolutionTime: number;
+  /**
+   * Business-hours minutes (the hours that apply to each ticket, in the company's time zone), created → the
+   * first message an agent sent (automatic messages do not count), of the tickets closed in the period that
+   * an agent answered; 0 when none (beyond the spec).
+   */
+  avgFirstResponseBusinessTime: number;
+  /** Business-hours minutes, created → (last) close, of the tickets closed in the period; 0 when none (beyond the spec). */
+  avgResolutionBusinessTime: number;
 }
 
 export interface DashboardAttendant {

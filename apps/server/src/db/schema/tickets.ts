@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -60,6 +61,13 @@ export const tickets = pgTable(
     queuedAt: timestamp("queued_at", { withTimezone: true }),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /**
+     * Business minutes (the hours that apply to the ticket, in the company's time zone) from its creation to
+     * the first message an agent sent on it, and from its creation to its last close: written once when
+     * they happen (ticket-durations.ts), so the dashboard averages columns instead of walking calendars.
+     */
+    firstResponseBusinessMinutes: doublePrecision("first_response_business_minutes"),
+    resolutionBusinessMinutes: doublePrecision("resolution_business_minutes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,7 +95,15 @@ export const tickets = pgTable(
       .where(sql`${t.queueOptionId} is not null`),
     // The dashboard's periods (issue 11 item 8): a range of closed, accepted or created times of one company,
     // with the columns its averages read as further keys, so a 90-day period is an index-only scan.
-    index("tickets_company_closed_idx").on(t.companyId, t.closedAt, t.acceptedAt, t.createdAt, t.userId),
+    index("tickets_company_closed_idx").on(
+      t.companyId,
+      t.closedAt,
+      t.acceptedAt,
+      t.createdAt,
+      t.userId,
+      t.firstResponseBusinessMinutes,
+      t.resolutionBusinessMinutes,
+    ),
     index("tickets_company_accepted_idx").on(t.companyId, t.acceptedAt, t.queuedAt, t.createdAt),
     index("tickets_company_created_idx").on(t.companyId, t.createdAt, t.userId),
   ],

@@ -7,7 +7,7 @@ import type { DashboardAttendant, DashboardCounters } from "@balcao/contracts";
 import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contacts, tickets, userRatings, users } from "../../db/schema/index.js";
-import { durationSum, meanOf } from "./durations.js";
+import { durationSum, meanOf, storedMinutesSum } from "./durations.js";
 import { within, type Period } from "./period.js";
 
 /** A user counts as online with a connected socket, or a report within 5 minutes (SERVER-BEHAVIOUR "Metrics"). */
@@ -27,20 +27,28 @@ async function ticketsNow(db: Db, companyId: number) {
 
 /**
  * The tickets closed in the period, per attendant (null: closed with none):
- * how many, accept → close and create → close. The counters add the groups up,
- * so one index-only scan serves both the counters and the attendants table.
+ * how many, accept → close and create → close on the clock, and first
+ * response and resolution in business hours (stored on each ticket). The
+ * counters add the groups up, so one index-only scan serves both the counters
+ * and the attendants table.
  */
 export async function closedByUser(db: Db, companyId: number, p: Period) {
   const support = durationSum(sql`${tickets.acceptedAt}`, sql`${tickets.closedAt}`);
   const resolution = durationSum(sql`${tickets.createdAt}`, sql`${tickets.closedAt}`);
+  const firstResponseBusiness = storedMinutesSum(tickets.firstResponseBusinessMinutes);
+  const resolutionBusiness = storedMinutesSum(tickets.resolutionBusinessMinutes);
   const rows = await db
     .select({
       userId: tickets.userId,
       finished: sql<number>`count(*)::int`,
-      supportSeconds: support.seconds,
+      supportMinutes: support.minutes,
       supportCount: support.count,
-      resolutionSeconds: resolution.seconds,
+      resolutionMinutes: resolution.minutes,
       resolutionCount: resolution.count,
+      firstResponseBusinessMinutes: firstResponseBusiness.minutes,
+      firstResponseBusinessCount: firstResponseBusiness.count,
+      resolutionBusinessMinutes: resolutionBusiness.minutes,
+      resolutionBusinessCount: resolutionBusiness.count,
     })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), within(tickets.closedAt, p)))
@@ -48,8 +56,10 @@ export async function closedByUser(db: Db, companyId: number, p: Period) {
   return rows.map((r) => ({
     userId: r.userId,
     finished: r.finished,
-    support: { seconds: r.supportSeconds, count: r.supportCount },
-    resolution: { seconds: r.resolutionSeconds, count: r.resolutionCount },
+    support: { minutes: r.supportMinutes, count: r.supportCount },
+    resolution: { minutes: r.resolutionMinutes, count: r.resolutionCount },
+    firstResponseBusiness: { minutes: r.firstResponseBusinessMinutes, count: r.firstResponseBusinessCount },
+    resolutionBusiness: { minutes: r.resolutionBusinessMinutes, count: r.resolutionBusinessCount },
   }));
 }
 export type ClosedGroup = Awaited<ReturnType<typeof closedByUser>>[number];
@@ -59,7 +69,7 @@ async function waitIn(db: Db, companyId: number, p: Period): Promise<number> {
   const queued = sql`coalesce(${tickets.queuedAt}, ${tickets.createdAt})`;
   const wait = durationSum(queued, sql`${tickets.acceptedAt}`);
   const [row] = await db
-    .select({ seconds: wait.seconds, count: wait.count })
+    .select({ minutes: wait.minutes, count: wait.count })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), within(tickets.acceptedAt, p)));
   return row ? meanOf(row) : 0;
@@ -93,6 +103,8 @@ export async function countersOf(
     avgWaitTime: wait,
     leads,
     avgResolutionTime: meanOf(...closed.map((g) => g.resolution)),
+    avgFirstResponseBusinessTime: meanOf(...closed.map((g) => g.firstResponseBusiness)),
+    avgResolutionBusinessTime: meanOf(...closed.map((g) => g.resolutionBusiness)),
   };
 }
 

@@ -1,4 +1,7 @@
-/** The counter cards (core-platform §2.15), plus the resolution time beyond the spec. */
+/**
+ * The counter cards (core-platform §2.15), plus, beyond the spec, the resolution time on the clock and the
+ * first-response and resolution times counted in business hours.
+ */
 import type { ReactNode } from "react";
 import { Box, Paper, Typography } from "@mui/material";
 import Call from "@mui/icons-material/Call";
@@ -8,6 +11,8 @@ import GroupAdd from "@mui/icons-material/GroupAdd";
 import AccessAlarm from "@mui/icons-material/AccessAlarm";
 import Timer from "@mui/icons-material/Timer";
 import TaskAlt from "@mui/icons-material/TaskAlt";
+import QuestionAnswer from "@mui/icons-material/QuestionAnswer";
+import WorkHistory from "@mui/icons-material/WorkHistory";
 import type { DashboardCounters } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { hoursAndMinutes } from "./dates";
@@ -17,7 +22,7 @@ function Card({ label, value, icon, testId }: { label: string; value: ReactNode;
     <Paper variant="outlined" sx={{ p: 2, display: "flex", alignItems: "center", gap: 2 }} data-testid={testId}>
       <Box sx={{ color: "primary.main", display: "flex", fontSize: 40 }}>{icon}</Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
         <Typography variant="h5" component="p" data-testid={`${testId}-value`}>
@@ -40,6 +45,16 @@ export function CounterCards({ counters }: { counters: DashboardCounters | undef
     { key: "avgSupportTime", value: time(counters?.avgSupportTime), icon: <AccessAlarm fontSize="inherit" /> },
     { key: "avgWaitTime", value: time(counters?.avgWaitTime), icon: <Timer fontSize="inherit" /> },
     { key: "avgResolutionTime", value: time(counters?.avgResolutionTime), icon: <TaskAlt fontSize="inherit" /> },
+    {
+      key: "avgFirstResponseBusinessTime",
+      value: time(counters?.avgFirstResponseBusinessTime),
+      icon: <QuestionAnswer fontSize="inherit" />,
+    },
+    {
+      key: "avgResolutionBusinessTime",
+      value: time(counters?.avgResolutionBusinessTime),
+      icon: <WorkHistory fontSize="inherit" />,
+    },
   ];
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>

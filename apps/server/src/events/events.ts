@@ -9,6 +9,8 @@
  * may that it left (tickets.subscribers.ts).
  */
 
+import type { SettingKey } from "@balcao/contracts";
+
 /** Where a ticket is: what decides who sees it. */
 export interface TicketPlaceFacts {
   status: string;
@@ -66,6 +68,67 @@ export interface DomainEvents {
   "ticket.deleted": { companyId: number; ticketId: number; place: TicketPlaceFacts };
   /** A customer's rating of the attendant (1–3). */
   "rating.received": { companyId: number; ticketId: number; userId: number | null; rate: number };
+
+  /** One contact made or changed (by an agent, a number check, the external API). */
+  "contact.created": ContactFacts;
+  "contact.updated": ContactFacts;
+  /** Its tickets go with it, each recorded as ticket.deleted after this. */
+  "contact.deleted": ContactFacts;
+  /** Many contacts at once (a spreadsheet, the phone's address book): open lists refetch. */
+  "contact.imported": { companyId: number };
+  "queue.created": QueueFacts;
+  "queue.updated": QueueFacts;
+  /** Its tickets are left without a queue, each recorded as a ticket event after this. */
+  "queue.deleted": QueueFacts;
+  "user.created": UserFacts;
+  /** Anything of what the user list and the user modal show: name, profile, queues, language. */
+  "user.updated": UserFacts;
+  "user.deleted": UserFacts;
+  /** A company option's value changed (a secret one included: the subscriber keeps those off the wire). */
+  "setting.updated": { companyId: number; key: SettingKey };
+  "quickMessage.created": QuickMessageFacts;
+  /** `wasShared`: shared before the change, so the others must drop it if it no longer is. */
+  "quickMessage.updated": QuickMessageFacts & { wasShared: boolean };
+  /** The row is gone: who could see it (its owner, or everyone when shared) comes along. */
+  "quickMessage.deleted": QuickMessageFacts & { userId: number | null; geral: boolean };
+  "tag.created": TagFacts;
+  /** Its fields, or the count of its tickets. */
+  "tag.updated": TagFacts;
+  "tag.deleted": TagFacts;
+  /** A connection created or changed (its default flag included). */
+  "whatsapp.saved": WhatsappFacts;
+  "whatsapp.deleted": WhatsappFacts;
+  /** The driver's session report was stored: status, QR code, retries. */
+  "whatsapp.session": WhatsappFacts;
+  /** Platform-wide: announcements belong to no company's audience. */
+  "announcement.created": { announcementId: number };
+  "announcement.updated": { announcementId: number };
+  "announcement.deleted": { announcementId: number };
+}
+
+interface ContactFacts {
+  companyId: number;
+  contactId: number;
+}
+interface QueueFacts {
+  companyId: number;
+  queueId: number;
+}
+interface UserFacts {
+  companyId: number;
+  userId: number;
+}
+interface QuickMessageFacts {
+  companyId: number;
+  quickMessageId: number;
+}
+interface TagFacts {
+  companyId: number;
+  tagId: number;
+}
+interface WhatsappFacts {
+  companyId: number;
+  whatsappId: number;
 }
 
 export type EventName = keyof DomainEvents;

@@ -1,19 +1,38 @@
 /**
  * Who listens to which domain event, in one place (server.ts calls this once,
  * before the channels start): the ticket timeline and durations inside the
- * transaction, realtime after the commit. Durable subscribers (automation's jobs) are
- * added here too: `ctx.events.durable("message.received", someJob, (e) => …)`,
- * with the job listed in jobs/registry.ts.
+ * transaction, realtime after the commit (one subscribers file per area).
+ * What ends a session (auth/session-end.ts: a user's or company's sockets
+ * dropped, the sign-in's "auth" event) is not a domain change and stays where
+ * it happens. Durable subscribers (automation's jobs) are added here too:
+ * `ctx.events.durable("message.received", someJob, (e) => …)`, with the job
+ * listed in jobs/registry.ts.
  */
 import type { Context } from "../context.js";
+import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
+import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
 import { subscribeMessageRealtime } from "../modules/messages/messages.subscribers.js";
+import { subscribeQueueRealtime } from "../modules/queues/queues.subscribers.js";
+import { subscribeQuickMessageRealtime } from "../modules/quick-messages/quick-messages.subscribers.js";
+import { subscribeSettingRealtime } from "../modules/settings/settings.subscribers.js";
+import { subscribeTagRealtime } from "../modules/tags/tags.subscribers.js";
 import { subscribeTicketDurations } from "../modules/tickets/ticket-durations.js";
 import { subscribeTimeline } from "../modules/tickets/ticket-timeline.js";
 import { subscribeTicketRealtime } from "../modules/tickets/tickets.subscribers.js";
+import { subscribeUserRealtime } from "../modules/users/users.subscribers.js";
+import { subscribeWhatsappRealtime } from "../modules/whatsapps/whatsapps.subscribers.js";
 
 export function wireEvents(ctx: Context): void {
   subscribeTimeline(ctx.events);
   subscribeTicketDurations(ctx.events);
   subscribeTicketRealtime(ctx);
   subscribeMessageRealtime(ctx);
+  subscribeContactRealtime(ctx);
+  subscribeQueueRealtime(ctx);
+  subscribeUserRealtime(ctx);
+  subscribeSettingRealtime(ctx);
+  subscribeQuickMessageRealtime(ctx);
+  subscribeTagRealtime(ctx);
+  subscribeWhatsappRealtime(ctx);
+  subscribeAnnouncementRealtime(ctx);
 }

@@ -11,7 +11,6 @@ import { AppError } from "../../http/errors.js";
 import type { Upload, UploadLimits } from "../../http/uploads.js";
 import { imageKind, SHARED_FOLDER } from "../../media/storage.js";
 import { presentAnnouncement } from "./announcements.presenter.js";
-import { publishAnnouncement } from "./announcements.realtime.js";
 import { loadAnnouncement } from "./announcements.service.js";
 import type { AnnouncementDto } from "@balcao/contracts";
 
@@ -21,7 +20,7 @@ async function setMedia(ctx: Context, id: number, media: { mediaPath: string | n
     .set({ ...media, updatedAt: new Date() })
     .where(eq(announcements.id, id))
     .returning();
-  await publishAnnouncement(ctx, "update", row!);
+  await ctx.events.published("announcement.updated", { announcementId: id });
   return presentAnnouncement(row!);
 }
 

@@ -19,7 +19,6 @@ import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { presentAnnouncement, presentListItem } from "./announcements.presenter.js";
 import { countUnseen, findAnnouncement, markSeen, pageOfAnnouncements, seenAmong } from "./announcements.queries.js";
-import { publishAnnouncement, publishAnnouncementDeleted } from "./announcements.realtime.js";
 
 type Viewer = Pick<AccessClaims, "id" | "super">;
 
@@ -69,7 +68,7 @@ export async function createAnnouncement(
   { title, text, priority, status }: AnnouncementSave,
 ): Promise<AnnouncementDto> {
   const [row] = await ctx.db.insert(announcements).values({ companyId, title, text, priority, status }).returning();
-  await publishAnnouncement(ctx, "create", row!);
+  await ctx.events.published("announcement.created", { announcementId: row!.id });
   return presentAnnouncement(row!);
 }
 
@@ -84,7 +83,7 @@ export async function updateAnnouncement(
     .set({ title, text, priority, status, updatedAt: new Date() })
     .where(eq(announcements.id, id))
     .returning();
-  await publishAnnouncement(ctx, "update", row!);
+  await ctx.events.published("announcement.updated", { announcementId: id });
   return presentAnnouncement(row!);
 }
 
@@ -93,7 +92,7 @@ export async function deleteAnnouncement(ctx: Context, id: number): Promise<void
   const row = await loadAnnouncement(ctx, id);
   await ctx.db.delete(announcements).where(eq(announcements.id, id));
   await ctx.media.remove(row.mediaPath);
-  publishAnnouncementDeleted(ctx, id);
+  await ctx.events.published("announcement.deleted", { announcementId: id });
 }
 
 export async function markAnnouncementsSeen(

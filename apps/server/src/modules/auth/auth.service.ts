@@ -75,6 +75,8 @@ export async function login(ctx: Context, email: string, password: string): Prom
   await assertCompanyActive(ctx, user.companyId);
   const session = await startSession(ctx, user.id, false);
   // Single session: the user's other browsers log themselves out on this event, then their sockets drop.
+  // Sent here, not from a domain event: it is a session's end in this order (event, then the drop), not a
+  // change others' lists follow, and the sign-in commits nothing a rollback could take back after it.
   ctx.realtime.emit("auth", { companyId: user.companyId }, { user: { id: user.id } });
   userChanged(ctx, user.id);
   return session;

@@ -16,6 +16,7 @@ import {
 } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
+import type { EventTransaction } from "../../events/bus.js";
 import { companies, settings, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { companyChanged, companyEnded } from "../auth/session-end.js";
@@ -85,14 +86,14 @@ export async function addCompany(ctx: Context, input: CompanyCreate, viewer: Acc
   return presentOne(ctx, created.id, viewer);
 }
 
-/** Writes the campaignsEnabled setting and tells that company's sessions (their menu follows it). */
-async function setCampaignsEnabled(ctx: Context, companyId: number, enabled: boolean) {
+/** Writes the campaignsEnabled setting; that company's sessions are told (their menu follows it). */
+async function setCampaignsEnabled(e: EventTransaction, companyId: number, enabled: boolean) {
   const value = String(enabled);
-  await ctx.db
+  await e.db
     .insert(settings)
     .values({ companyId, key: "campaignsEnabled", value })
     .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } });
-  ctx.realtime.emit("settings", { companyId }, { action: "update", setting: { key: "campaignsEnabled", value } });
+  e.record("setting.updated", { companyId, key: "campaignsEnabled" });
 }
 
 export async function editCompany(
@@ -107,12 +108,15 @@ export async function editCompany(
   if (input.planId !== undefined) await assertPlanExists(ctx, input.planId);
   // Named one by one, as on create; a field left out is undefined, which drizzle leaves out of the update.
   const { name, email, phone, planId, status, dueDate, recurrence, campaignsEnabled } = input;
-  const [company] = await ctx.db
-    .update(companies)
-    .set({ name, email, phone, planId, status, dueDate, recurrence, updatedAt: new Date() })
-    .where(eq(companies.id, id))
-    .returning();
-  if (campaignsEnabled !== undefined) await setCampaignsEnabled(ctx, id, campaignsEnabled);
+  const company = await ctx.events.transaction(async (e) => {
+    const [row] = await e.db
+      .update(companies)
+      .set({ name, email, phone, planId, status, dueDate, recurrence, updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning();
+    if (campaignsEnabled !== undefined) await setCampaignsEnabled(e, id, campaignsEnabled);
+    return row;
+  });
   // Switched off or set to a past due date, its users stop at once.
   if (company && (status !== undefined || dueDate !== undefined)) companyChanged(ctx, company);
   return presentOne(ctx, id, viewer);

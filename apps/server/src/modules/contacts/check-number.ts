@@ -16,7 +16,6 @@ import type { ChannelSender } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { contacts } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
-import { presentContact } from "./contacts.presenter.js";
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -51,7 +50,7 @@ export async function adoptWhatsappNumber(ctx: Context, contact: ContactRow, kno
       throw err;
     });
   if (row && row !== contact) {
-    ctx.realtime.emit("contact", { companyId: contact.companyId }, { action: "update", contact: presentContact(row) });
+    await ctx.events.published("contact.updated", { companyId: contact.companyId, contactId: contact.id });
   }
   return row ?? contact;
 }

@@ -2,7 +2,7 @@
  * Contacts (business-areas §2.3, §3, §5): the only writer of the contacts and
  * contact_custom_fields tables. Numbers are stored as digits and are unique per
  * company (the contacts_company_number_uq index answers ERR_DUPLICATED_CONTACT).
- * Changes go out on company-{companyId}-contact.
+ * Changes are recorded as contact.* events (contacts.subscribers.ts publishes them).
  */
 import type { ContactDetail, ContactListResponse, ContactSave } from "@balcao/contracts";
 import { contactLimits } from "@balcao/contracts";
@@ -11,7 +11,7 @@ import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { contactCustomFields, contacts } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
-import { contactTicketsGoing } from "../tickets/ticket-cascades.js";
+import { recordContactTicketsGoing } from "../tickets/ticket-cascades.js";
 import { whatsappName } from "../whatsapps/whatsapps.queries.js";
 import { presentContact, presentContactDetail } from "./contacts.presenter.js";
 import { extraInfoOf, findContact, pageOfContacts, type ContactFilter } from "./contacts.queries.js";
@@ -63,15 +63,15 @@ function refuseNoNumber(input: ContactSave, userId: string | null) {
 
 export async function createContact(ctx: Context, companyId: number, input: ContactSave): Promise<ContactDetail> {
   refuseNoNumber(input, null);
-  const contact = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const contact = await ctx.events.transaction(async (e) => {
+    const [row] = await e.db
       .insert(contacts)
       .values({ companyId, name: input.name, number: input.number, email: input.email })
       .returning();
-    await replaceExtraInfo(tx, row!.id, input.extraInfo ?? []);
+    await replaceExtraInfo(e.db, row!.id, input.extraInfo ?? []);
+    e.record("contact.created", { companyId, contactId: row!.id });
     return row!;
   });
-  ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(contact) });
   return detail(ctx.db, contact);
 }
 
@@ -84,17 +84,17 @@ export async function updateContact(
 ): Promise<ContactDetail> {
   const current = await loadContact(ctx.db, companyId, id);
   refuseNoNumber(input, current.userId);
-  const contact = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const contact = await ctx.events.transaction(async (e) => {
+    await replaceExtraInfo(e.db, id, input.extraInfo);
+    e.record("contact.updated", { companyId, contactId: id });
+    // Last: a number another contact holds (ERR_DUPLICATED_CONTACT) rolls the extra info back with it.
+    const [row] = await e.db
       .update(contacts)
       .set({ name: input.name, number: input.number, email: input.email, updatedAt: new Date() })
       .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)))
       .returning();
-    await replaceExtraInfo(tx, id, input.extraInfo);
     return row!;
   });
-  // The list rows carry no extra info, so neither does the event.
-  ctx.realtime.emit("contact", { companyId }, { action: "update", contact: presentContact(contact) });
   return detail(ctx.db, contact);
 }
 
@@ -105,8 +105,9 @@ export async function updateContact(
  */
 export async function deleteContact(ctx: Context, companyId: number, id: number): Promise<void> {
   await loadContact(ctx.db, companyId, id);
-  const announceTickets = await contactTicketsGoing(ctx, companyId, id);
-  await ctx.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)));
-  ctx.realtime.emit("contact", { companyId }, { action: "delete", contactId: id });
-  await announceTickets();
+  await ctx.events.transaction(async (e) => {
+    e.record("contact.deleted", { companyId, contactId: id });
+    await recordContactTicketsGoing(e, companyId, id);
+    await e.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)));
+  });
 }

@@ -256,6 +256,35 @@ describe("contacts: realtime on company-{companyId}-contact", () => {
   });
 });
 
+describe("contacts: realtime follows the commit", () => {
+  it("an update refused inside its transaction (a number another contact holds) sends no event", async () => {
+    const t = await buildTenant(s);
+    const socket = await connectSocket(s, t.admin.token);
+    const events = record(socket, `company-${t.company.id}-contact`);
+    const holder = await newContact(t.agent.token);
+    const c = await newContact(t.agent.token, { extraInfo: [{ name: "A", value: "1" }] });
+    await flush(s, socket);
+    events.length = 0;
+
+    // Its extra info is replaced and its event recorded before the number meets the other contact's.
+    const taken = await s.request({
+      method: "PUT",
+      path: `/contacts/${c.id}`,
+      token: t.agent.token,
+      body: { name: "Renamed", number: holder.number, extraInfo: [{ name: "B", value: "2" }] },
+    });
+    expect(taken.json()).toEqual({ error: "ERR_DUPLICATED_CONTACT" });
+
+    await flush(s, socket);
+    expect(events).toEqual([]);
+    expect((await s.request({ path: `/contacts/${c.id}`, token: t.agent.token })).json()).toMatchObject({
+      name: "Maria Silva",
+      number: c.number,
+      extraInfo: [{ name: "A", value: "1" }],
+    });
+  });
+});
+
 describe("contacts: other companies", () => {
   it("never reveals or changes another company's contact", async () => {
     const a = await buildTenant(s);

@@ -39,20 +39,23 @@ export async function importPhoneContacts(ctx: Context, companyId: number): Prom
   const entries = await ctx.channels.driverFor(connection.id).phoneContacts();
   const rows = entries.map(toContact);
   const valid = rows.filter((r) => r !== null);
-  let imported = 0;
-  for (let i = 0; i < valid.length; i += CHUNK) {
-    const values = valid
-      .slice(i, i + CHUNK)
-      .map((r) => ({ companyId, whatsappId: connection.id, number: r.number, name: r.name }));
-    // A number already in the company (or twice in the book) inserts nothing: existing contacts stay untouched.
-    const inserted = await ctx.db
-      .insert(contacts)
-      .values(values)
-      .onConflictDoNothing({ target: [contacts.companyId, contacts.number], where: hasNumber })
-      .returning({ id: contacts.id });
-    imported += inserted.length;
-  }
-  // One event for the whole book, as the spreadsheet import does: open lists refetch once.
-  if (imported > 0) ctx.realtime.emit("contact", { companyId }, { action: "reload" });
+  const imported = await ctx.events.transaction(async (e) => {
+    let count = 0;
+    for (let i = 0; i < valid.length; i += CHUNK) {
+      const values = valid
+        .slice(i, i + CHUNK)
+        .map((r) => ({ companyId, whatsappId: connection.id, number: r.number, name: r.name }));
+      // A number already in the company (or twice in the book) inserts nothing: existing contacts stay untouched.
+      const inserted = await e.db
+        .insert(contacts)
+        .values(values)
+        .onConflictDoNothing({ target: [contacts.companyId, contacts.number], where: hasNumber })
+        .returning({ id: contacts.id });
+      count += inserted.length;
+    }
+    // One event for the whole book, as the spreadsheet import does.
+    if (count > 0) e.record("contact.imported", { companyId });
+    return count;
+  });
   return { imported, existing: valid.length - imported, invalid: rows.length - valid.length };
 }

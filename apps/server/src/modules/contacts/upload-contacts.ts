@@ -112,8 +112,8 @@ export async function uploadContacts(
   }
   if (valid.length === 0) return result;
 
-  await ctx.db.transaction(async (tx) => {
-    const inserted = await insertNew(tx, companyId, valid);
+  await ctx.events.transaction(async (e) => {
+    const inserted = await insertNew(e.db, companyId, valid);
     const idByNumber = new Map(inserted.map((r) => [r.number, r.id]));
     const fields: { contactId: number; name: string; value: string }[] = [];
     for (const row of valid) {
@@ -127,9 +127,9 @@ export async function uploadContacts(
       result.newContacts.push({ contactId, contactName: row.name });
       for (const pair of row.extraInfo) fields.push({ contactId, ...pair });
     }
-    if (fields.length) await insertExtraInfo(tx, fields);
+    if (fields.length) await insertExtraInfo(e.db, fields);
+    // One event per batch: lists refetch rather than receive thousands of upserts.
+    if (result.newContacts.length) e.record("contact.imported", { companyId });
   });
-  // One event per batch: lists refetch rather than receive thousands of upserts.
-  if (result.newContacts.length) ctx.realtime.emit("contact", { companyId }, { action: "reload" });
   return result;
 }

@@ -11,7 +11,6 @@ import type { Context } from "../../context.js";
 import { contacts, hasNumber, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { adoptWhatsappNumber } from "../contacts/check-number.js";
-import { presentContact } from "../contacts/contacts.presenter.js";
 import { activeTicketOf } from "../tickets/tickets.queries.js";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -39,7 +38,7 @@ async function contactFor(ctx: Context, connection: Connection, sent: string, kn
     .onConflictDoNothing({ target: [contacts.companyId, contacts.number], where: hasNumber })
     .returning();
   if (made) {
-    ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(made) });
+    await ctx.events.published("contact.created", { companyId, contactId: made.id });
     return made;
   }
   const raced = await ctx.db.query.contacts.findFirst({

@@ -38,7 +38,7 @@ function queueRoutes(ctx: Context): FastifyPluginAsyncZod {
       (req) => updateQueue(ctx, req.auth.companyId, req.params.id, req.body),
     );
     app.delete("/queue/:id", { config: { access: "admin" }, schema: { tags, params: idParams } }, async (req) => {
-      await deleteQueue(ctx, req.auth.companyId, req.params.id);
+      await deleteQueue(ctx, req.auth, req.params.id);
       return { message: "Queue deleted" };
     });
   };

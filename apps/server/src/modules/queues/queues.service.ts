@@ -9,7 +9,8 @@ import type { Context } from "../../context.js";
 import { queues } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
-import { queueTicketsLeft } from "../tickets/ticket-cascades.js";
+import type { AccessClaims } from "../auth/tokens.js";
+import { recordQueueTicketsLeft } from "../tickets/ticket-cascades.js";
 import { mergeSchedules } from "./merge-schedules.js";
 import { presentQueue } from "./queues.presenter.js";
 import { countQueues, findQueue, listQueues } from "./queues.queries.js";
@@ -60,9 +61,8 @@ export async function createQueue(ctx: Context, companyId: number, input: QueueS
     .insert(queues)
     .values({ ...changes(input, undefined), name: input.name, color: input.color, companyId })
     .returning();
-  const queue = presentQueue(row!);
-  ctx.realtime.emit("queue", { companyId }, { action: "create", queue });
-  return queue;
+  await ctx.events.published("queue.created", { companyId, queueId: row!.id });
+  return presentQueue(row!);
 }
 
 export async function updateQueue(ctx: Context, companyId: number, id: number, input: QueueSave): Promise<QueueDto> {
@@ -73,20 +73,22 @@ export async function updateQueue(ctx: Context, companyId: number, id: number, i
     .set({ ...changes(input, current), updatedAt: new Date() })
     .where(and(eq(queues.id, id), eq(queues.companyId, companyId)))
     .returning();
-  const queue = presentQueue(row!);
-  ctx.realtime.emit("queue", { companyId }, { action: "update", queue });
-  return queue;
+  await ctx.events.published("queue.updated", { companyId, queueId: id });
+  return presentQueue(row!);
 }
 
 /**
  * The queue's options go with it and its users lose it (both by cascade).
  * Its tickets are left without a queue (business-areas §4; tickets.queue_id
- * is ON DELETE SET NULL), and the active ones are announced so lists follow.
+ * is ON DELETE SET NULL); the active ones are recorded as ticket events
+ * (ticket-cascades.ts), so their timeline and open lists follow.
  */
-export async function deleteQueue(ctx: Context, companyId: number, id: number): Promise<void> {
+export async function deleteQueue(ctx: Context, who: AccessClaims, id: number): Promise<void> {
+  const { companyId } = who;
   await loadQueue(ctx, companyId, id);
-  const announceTickets = await queueTicketsLeft(ctx, companyId, id);
-  await ctx.db.delete(queues).where(and(eq(queues.id, id), eq(queues.companyId, companyId)));
-  ctx.realtime.emit("queue", { companyId }, { action: "delete", queueId: id });
-  await announceTickets();
+  await ctx.events.transaction(async (e) => {
+    e.record("queue.deleted", { companyId, queueId: id });
+    await recordQueueTicketsLeft(e, companyId, id, who.id);
+    await e.db.delete(queues).where(and(eq(queues.id, id), eq(queues.companyId, companyId)));
+  });
 }

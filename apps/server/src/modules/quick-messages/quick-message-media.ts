@@ -14,7 +14,7 @@ import { AppError } from "../../http/errors.js";
 import type { Upload, UploadLimits } from "../../http/uploads.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { fileCap, prepareFile, storageKind } from "../messages/outbound-media.js";
-import { loadEditableQuickMessage, publishQuickMessage } from "./quick-messages.service.js";
+import { loadEditableQuickMessage, quickMessageUpdated } from "./quick-messages.service.js";
 
 /** The multipart `file` part (typeArch='quickMessage' rides along): its kind's limit, within the cap. */
 export const quickMessageUploads: UploadLimits = {
@@ -42,7 +42,7 @@ async function setMedia(
     .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, who.companyId)))
     .returning();
   if (!row) throw new AppError("ERR_NOT_FOUND");
-  return publishQuickMessage(ctx, "update", row);
+  return quickMessageUpdated(ctx, row);
 }
 
 /** The quick message is checked (the caller may edit it) before the file is read. */

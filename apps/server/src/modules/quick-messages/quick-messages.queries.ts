@@ -21,6 +21,13 @@ export function findVisibleQuickMessage(db: Db, companyId: number, userId: numbe
   return db.query.quickMessages.findFirst({ where: and(eq(quickMessages.id, id), visibleTo(companyId, userId)) });
 }
 
+/** Whoever may see it: for the realtime subscribers, which decide the audience from the row. */
+export function findQuickMessage(db: Db, companyId: number, id: number) {
+  return db.query.quickMessages.findFirst({
+    where: and(eq(quickMessages.id, id), eq(quickMessages.companyId, companyId)),
+  });
+}
+
 /** One page of the quick messages page, by shortcode, searched in shortcode and message. */
 export async function pageOfQuickMessages(
   db: Db,

@@ -9,8 +9,8 @@
  *   also edits and deletes the shared ones everyone sees. Anyone else gets
  *   ERR_NO_PERMISSION.
  * - status (active) decides whether the message input suggests it.
- * Changes go out on company{companyId}-quickemessage: create/update with
- * `record`, delete with `id`; a private one only to its owner's sockets.
+ * Changes are recorded as quickMessage.* events (quick-messages.subscribers.ts
+ * publishes them).
  */
 import {
   quickMessageLimits,
@@ -64,25 +64,10 @@ export async function loadEditableQuickMessage(ctx: Context, who: AccessClaims, 
   return row;
 }
 
-/** A shared one goes to the whole company; a private one to its owner's sockets only. */
-function audience(row: QuickMessageRow) {
-  return row.geral || row.userId === null
-    ? { companyId: row.companyId }
-    : { companyId: row.companyId, userId: row.userId };
-}
-
 /** `wasShared`: it was shared before this change, so the others' lists must drop it if it no longer is. */
-export function publishQuickMessage(
-  ctx: Context,
-  action: "create" | "update",
-  row: QuickMessageRow,
-  wasShared = false,
-) {
-  if (wasShared && !row.geral)
-    ctx.realtime.emit("quickMessage", { companyId: row.companyId }, { action: "delete", id: row.id });
-  const record = presentQuickMessage(row);
-  ctx.realtime.emit("quickMessage", audience(row), { action, record });
-  return record;
+export async function quickMessageUpdated(ctx: Context, row: QuickMessageRow, wasShared = false) {
+  await ctx.events.published("quickMessage.updated", { companyId: row.companyId, quickMessageId: row.id, wasShared });
+  return presentQuickMessage(row);
 }
 
 /** The columns a save writes; on update, flags the client left out stay as they are. */
@@ -100,7 +85,8 @@ export async function createQuickMessage(ctx: Context, who: AccessClaims, input:
     .insert(quickMessages)
     .values({ ...changes(input), shortcode: input.shortcode, companyId: who.companyId, userId: who.id })
     .returning();
-  return publishQuickMessage(ctx, "create", row!);
+  await ctx.events.published("quickMessage.created", { companyId: who.companyId, quickMessageId: row!.id });
+  return presentQuickMessage(row!);
 }
 
 export async function updateQuickMessage(ctx: Context, who: AccessClaims, id: number, input: QuickMessageSave) {
@@ -110,12 +96,13 @@ export async function updateQuickMessage(ctx: Context, who: AccessClaims, id: nu
     .set({ ...changes(input), updatedAt: new Date() })
     .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, who.companyId)))
     .returning();
-  return publishQuickMessage(ctx, "update", row!, before.geral);
+  return quickMessageUpdated(ctx, row!, before.geral);
 }
 
 export async function deleteQuickMessage(ctx: Context, who: AccessClaims, id: number): Promise<void> {
   const row = await loadEditableQuickMessage(ctx, who, id);
   await ctx.db.delete(quickMessages).where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, who.companyId)));
   await ctx.media.remove(row.mediaPath);
-  ctx.realtime.emit("quickMessage", audience(row), { action: "delete", id });
+  const { userId, geral } = row;
+  await ctx.events.published("quickMessage.deleted", { companyId: who.companyId, quickMessageId: id, userId, geral });
 }

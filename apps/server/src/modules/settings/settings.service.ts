@@ -1,4 +1,4 @@
-import { isSettingKey, secretSettings, settingChoices, superOnlySettings, type SettingEntry } from "@balcao/contracts";
+import { isSettingKey, settingChoices, superOnlySettings, type SettingEntry } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { settings } from "../../db/schema/index.js";
@@ -23,10 +23,7 @@ export async function updateSetting(
     .where(and(eq(settings.companyId, who.companyId), eq(settings.key, key)))
     .returning({ key: settings.key, value: settings.value });
   if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
-  // Secrets never travel to the company's sockets.
-  if (!secretSettings.includes(key)) {
-    ctx.realtime.emit("settings", { companyId: who.companyId }, { action: "update", setting: row });
-  }
+  await ctx.events.published("setting.updated", { companyId: who.companyId, key });
   return row;
 }
 

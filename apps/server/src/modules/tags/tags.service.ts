@@ -2,8 +2,8 @@
  * Tags (business-areas §2.5, §4 "Tag and kanban"): the only writer of the tags
  * table. Names are unique per company ignoring case (the tags_company_name_uq
  * index answers ERR_DUPLICATED_TAG); only admins and supervisors set the
- * kanban flag. Changes go out on company-{companyId}-tag, the channel the
- * spec's client should have listened on (it listened on 'user', a noted defect).
+ * kanban flag. Changes are recorded as tag.* events (tags.subscribers.ts
+ * publishes them).
  */
 import { canSetKanban, defaultTagColor, tagLimits, type TagListItem, type TagSave } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
@@ -16,7 +16,7 @@ import { findTag, pageOfTags, ticketsCountByTag } from "./tags.queries.js";
 
 type TagRow = typeof tags.$inferSelect;
 
-async function withCounts(ctx: Pick<Context, "db">, companyId: number, rows: TagRow[]): Promise<TagListItem[]> {
+export async function withCounts(ctx: Pick<Context, "db">, companyId: number, rows: TagRow[]): Promise<TagListItem[]> {
   const counts = await ticketsCountByTag(
     ctx.db,
     companyId,
@@ -61,9 +61,8 @@ export async function createTag(ctx: Context, who: AccessClaims, input: TagSave)
       userId: who.id,
     })
     .returning();
-  const tag = presentTagWithCount(row!, 0);
-  ctx.realtime.emit("tag", { companyId: who.companyId }, { action: "create", tag });
-  return tag;
+  await ctx.events.published("tag.created", { companyId: who.companyId, tagId: row!.id });
+  return presentTagWithCount(row!, 0);
 }
 
 export async function updateTag(ctx: Context, who: AccessClaims, id: number, input: TagSave): Promise<TagListItem> {
@@ -79,8 +78,8 @@ export async function updateTag(ctx: Context, who: AccessClaims, id: number, inp
     })
     .where(and(eq(tags.id, id), eq(tags.companyId, who.companyId)))
     .returning();
+  await ctx.events.published("tag.updated", { companyId: who.companyId, tagId: id });
   const [tag] = await withCounts(ctx, who.companyId, [row!]);
-  ctx.realtime.emit("tag", { companyId: who.companyId }, { action: "update", tag: tag! });
   return tag!;
 }
 
@@ -88,5 +87,5 @@ export async function updateTag(ctx: Context, who: AccessClaims, id: number, inp
 export async function deleteTag(ctx: Context, companyId: number, id: number): Promise<void> {
   await loadTag(ctx, companyId, id);
   await ctx.db.delete(tags).where(and(eq(tags.id, id), eq(tags.companyId, companyId)));
-  ctx.realtime.emit("tag", { companyId }, { action: "delete", tagId: id });
+  await ctx.events.published("tag.deleted", { companyId, tagId: id });
 }

@@ -12,9 +12,8 @@ import type { Context } from "../../context.js";
 import { tags, ticketTags } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
-import { showTag } from "../tags/tags.service.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
-import { publishTicket } from "./tickets.service.js";
+import { loadTicket } from "./tickets.presenter.js";
 
 async function tagIdsOf(ctx: Context, companyId: number, wanted: TagSync["tags"]): Promise<number[]> {
   const ids = wanted.flatMap((t) => (t.id !== undefined ? [t.id] : []));
@@ -44,19 +43,19 @@ export async function syncTicketTags(ctx: Context, who: AccessClaims, input: Tag
   const companyId = who.companyId;
   const ticket = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: input.ticketId });
   const wanted = await tagIdsOf(ctx, companyId, input.tags);
-  const before = await ctx.db.transaction(async (tx) => {
-    const current = await tx
+  await ctx.events.transaction(async (e) => {
+    const current = await e.db
       .delete(ticketTags)
       .where(eq(ticketTags.ticketId, ticket.id))
       .returning({ tagId: ticketTags.tagId });
-    if (wanted.length) await tx.insert(ticketTags).values(wanted.map((tagId) => ({ ticketId: ticket.id, tagId })));
-    return current.map((r) => r.tagId);
+    if (wanted.length) await e.db.insert(ticketTags).values(wanted.map((tagId) => ({ ticketId: ticket.id, tagId })));
+    const before = current.map((r) => r.tagId);
+    e.record("ticket.changed", { companyId, ticketId: ticket.id });
+    // Each tag whose ticket count moved.
+    const changed = [...before.filter((id) => !wanted.includes(id)), ...wanted.filter((id) => !before.includes(id))];
+    for (const tagId of changed) e.record("tag.updated", { companyId, tagId });
   });
-  const dto = await publishTicket(ctx, companyId, ticket.id);
-  const changed = [...before.filter((id) => !wanted.includes(id)), ...wanted.filter((id) => !before.includes(id))];
-  for (const tagId of changed) {
-    const tag = await showTag(ctx, companyId, tagId).catch(() => undefined);
-    if (tag) ctx.realtime.emit("tag", { companyId }, { action: "update", tag });
-  }
+  const dto = await loadTicket(ctx.db, companyId, ticket.id);
+  if (!dto) throw new AppError("ERR_NO_TICKET_FOUND");
   return dto;
 }

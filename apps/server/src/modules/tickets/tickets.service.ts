@@ -7,11 +7,9 @@ import { type TicketDto, type TicketListQuery, type TicketListResponse } from "@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
-import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { loadTicket } from "./tickets.presenter.js";
 import { pageOfTickets } from "./tickets.queries.js";
-import type { TicketPlaceFacts } from "../../events/events.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 
 export async function listTickets(ctx: Context, who: AccessClaims, q: TicketListQuery): Promise<TicketListResponse> {
@@ -25,19 +23,6 @@ export async function showTicket(
 ): Promise<TicketDto> {
   const row = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), where);
   return (await loadTicket(ctx.db, who.companyId, row.id))!;
-}
-
-/**
- * For a change of the ticket's row already committed elsewhere (tags, a
- * deleted queue or user, the external API's new ticket): the ticket.changed
- * event (its realtime subscriber sends it to its lists, and a delete to those
- * who saw it where it was before), and the ticket as it is now.
- */
-export async function publishTicket(ctx: Context, companyId: number, id: number, previous?: TicketPlaceFacts) {
-  await ctx.events.published("ticket.changed", { companyId, ticketId: id, before: previous });
-  const ticket = await loadTicket(ctx.db, companyId, id);
-  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  return ticket;
 }
 
 /** Deleting (ticket-options:deleteTicket) takes its messages, notes and tags along, and their stored files. */

@@ -3,10 +3,13 @@
  * leaves its row, with who, the queue after it and the names at the time;
  * the route answers with the ticket's own visibility.
  */
+import { channels } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
+import { buildContact } from "../../../test/conversations.js";
 import { buildTenant, buildUser, login } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
+import { connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
 import { pendingTicket, ticketCompany } from "../../../test/tickets.js";
 
@@ -84,6 +87,34 @@ describe("tickets: timeline", () => {
       { type: "accepted", userId: null, userName: "Ana" },
       { type: "queued", userId: c.t.admin.id, userName: c.t.admin.name, queueName: "Vendas", toUserName: null },
     ]);
+  });
+
+  it("deleting a queue: its pending ticket waits without a queue, recorded as queued by the admin; an open one keeps its agent", async () => {
+    const c = await ticketCompany(s);
+    const waiting = await pendingTicket(s, c);
+    const other = await buildContact(s, c.companyId, { name: "Outro" });
+    const held = await pendingTicket(s, c, { contactId: other.id });
+    expect((await put(c.agent.token, held.id, { status: "open", userId: c.agent.id })).statusCode).toBe(200);
+    const admin = await connectSocket(s, c.t.admin.token);
+    await joinRoom(admin, "joinNotification");
+    const events = record<{ action: string; ticket?: { id: number; status: string; queueId: number | null } }>(
+      admin,
+      channels.ticket(c.companyId),
+    );
+
+    const gone = await s.request({ method: "DELETE", path: `/queue/${c.queue.id}`, token: c.t.admin.token });
+    expect(gone.statusCode).toBe(200);
+
+    expect((await timeline(c.t.admin.token, waiting.id)).json().events).toMatchObject([
+      { type: "queued", userId: c.t.admin.id, userName: c.t.admin.name, queueId: null, queueName: null },
+    ]);
+    expect((await timeline(c.t.admin.token, held.id)).json().events.map((e: { type: string }) => e.type)).toEqual([
+      "accepted",
+    ]);
+    await flush(s, admin);
+    const updated = events.filter((e) => e.action === "update").map((e) => e.ticket);
+    expect(updated).toContainEqual(expect.objectContaining({ id: waiting.id, status: "pending", queueId: null }));
+    expect(updated).toContainEqual(expect.objectContaining({ id: held.id, status: "open", queueId: null }));
   });
 
   it("answers as GET /tickets/{id} does: 403 outside one's queues, 404 for another company's", async () => {

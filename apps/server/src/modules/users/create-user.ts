@@ -18,7 +18,7 @@ import type { AccessClaims } from "../auth/tokens.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
 import { assertEmailFree, assertOwnConnection, assertOwnQueues, writeQueues } from "./user-rules.js";
 import { countUsers } from "./users.queries.js";
-import { loadAuthUser, publishUser } from "./users.service.js";
+import { loadAuthUser } from "./users.service.js";
 
 async function assertCreationEnabled(ctx: Context, who: AccessClaims) {
   if (who.super) return;
@@ -37,8 +37,8 @@ export async function createUser(ctx: Context, who: AccessClaims, input: UserCre
   await assertOwnQueues(ctx, companyId, queueIds);
   await assertOwnConnection(ctx, companyId, input.whatsappId);
   const passwordHash = await hashPassword(input.password);
-  const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const id = await ctx.events.transaction(async (e) => {
+    const [row] = await e.db
       .insert(users)
       .values({
         companyId,
@@ -50,9 +50,9 @@ export async function createUser(ctx: Context, who: AccessClaims, input: UserCre
         whatsappId: input.whatsappId,
       })
       .returning({ id: users.id });
-    await writeQueues(tx, row!.id, queueIds);
+    await writeQueues(e.db, row!.id, queueIds);
+    e.record("user.created", { companyId, userId: row!.id });
     return row!.id;
   });
-  await publishUser(ctx, "create", companyId, id);
   return loadAuthUser(ctx, companyId, id, who);
 }

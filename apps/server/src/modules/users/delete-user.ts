@@ -22,12 +22,13 @@ export async function deleteUser(ctx: Context, who: AccessClaims, userId: number
   if (target.id === who.id) refuse("self");
   assertMayManage(who, target);
   await assertAdminRemains(ctx, target, null);
-  // The returned tickets' events go out after the commit (the ticket.queued subscribers).
+  // The returned tickets' events, then the user's, go out after the commit.
   await ctx.events.transaction(async (e) => {
     await returnOpenTicketsToPending(e, companyId, userId, who.id);
     await e.db.delete(users).where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+    e.record("user.deleted", { companyId, userId });
   });
-  ctx.realtime.emit("user", { companyId }, { action: "delete", userId });
   // After the event, which the user's own browser reads as its sign-out: their sockets and tokens stop.
+  // A session change, not a domain one: it stays here rather than in a subscriber, so it follows the publishing.
   userChanged(ctx, userId);
 }

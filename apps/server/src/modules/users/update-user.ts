@@ -26,7 +26,7 @@ import {
   writeQueues,
 } from "./user-rules.js";
 import { findUser } from "./users.queries.js";
-import { loadAuthUser, publishUser } from "./users.service.js";
+import { loadAuthUser } from "./users.service.js";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -75,14 +75,14 @@ export async function updateUser(
   changes.updatedAt = new Date();
   const queueIds = can(who.profile, "user-modal:editQueues") || who.super ? input.queueIds : undefined;
   if (queueIds) await assertOwnQueues(ctx, who.companyId, queueIds);
-  const queuesChanged = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set(changes).where(eq(users.id, userId));
-    return queueIds ? writeQueues(tx, userId, queueIds) : false;
+  const queuesChanged = await ctx.events.transaction(async (e) => {
+    await e.db.update(users).set(changes).where(eq(users.id, userId));
+    e.record("user.updated", { companyId: who.companyId, userId });
+    return queueIds ? writeQueues(e.db, userId, queueIds) : false;
   });
   const session = isSelf && newCredentials ? await renewSession(ctx, userId) : undefined;
   // An administrator resetting someone's password ends that user's sessions.
   if (input.password && !isSelf) await revokeSessions(ctx, userId);
   else if (!session && (admin.seesOtherwise || queuesChanged)) userChanged(ctx, userId);
-  await publishUser(ctx, "update", who.companyId, userId);
   return { user: await loadAuthUser(ctx, who.companyId, userId, who), session };
 }

@@ -42,16 +42,6 @@ export async function loadAuthUser(
   );
 }
 
-/**
- * company-{companyId}-user create/update (core-platform §7.9). The channel
- * reaches every user of the company, so the user is loaded as a non-super
- * viewer sees it: a super user's copy would carry platform secrets.
- */
-export async function publishUser(ctx: Context, action: "create" | "update", companyId: number, userId: number) {
-  const user = await loadAuthUser(ctx, companyId, userId, { super: false });
-  ctx.realtime.emit("user", { companyId }, { action, user });
-}
-
 /** Each user's queues ({id, name, color}, by name), for a list of users. */
 async function queuesByUser(ctx: Pick<Context, "db">, userIds: number[]): Promise<Map<number, QueueRef[]>> {
   const byUser = new Map<number, QueueRef[]>(userIds.map((id) => [id, []]));
@@ -94,7 +84,7 @@ export async function listUserNames(
 
 export async function setLanguage(ctx: Context, companyId: number, userId: number, language: Language) {
   await ctx.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
-  await publishUser(ctx, "update", companyId, userId);
+  await ctx.events.published("user.updated", { companyId, userId });
   return { language };
 }
 

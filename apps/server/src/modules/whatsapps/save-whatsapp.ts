@@ -16,6 +16,7 @@
 import { cloudCredentialFields, maskSecret, type WhatsappDto, type WhatsappSave } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
+import type { EventTransaction } from "../../events/bus.js";
 import { whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
@@ -23,7 +24,7 @@ import { assertPlanLimit } from "../plans/plan-gate.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
 import { assertNoAutomationLinks } from "../queues/queues.service.js";
 import { countOwnQueues } from "../users/users.queries.js";
-import { loadWhatsapp, publishWhatsapps, restartChannel, showWhatsapp } from "./whatsapps.service.js";
+import { loadWhatsapp, restartChannel, showWhatsapp } from "./whatsapps.service.js";
 import {
   clearOtherDefaults,
   countWhatsapps,
@@ -111,26 +112,31 @@ const unsaved: SavedShape = {
   cloudVerifyToken: "",
 };
 
+/** The one saved first, then those it took the default from: the order the page applies them in. */
+function recordSaved(e: EventTransaction, companyId: number, id: number, cleared: number[]) {
+  for (const whatsappId of [id, ...cleared]) e.record("whatsapp.saved", { companyId, whatsappId });
+}
+
 export async function createWhatsapp(ctx: Context, who: AccessClaims, input: WhatsappSave): Promise<WhatsappDto> {
   const companyId = who.companyId;
   await checkInput(ctx, companyId, input);
   const values = changes(input, undefined);
   const queueIds = [...new Set(input.queueIds ?? [])];
   assertSavedShape({ ...unsaved, ...values }, queueIds.length);
-  const { id, cleared } = await ctx.db.transaction(async (tx) => {
-    await lockCompanyConnections(tx, companyId);
-    const existing = await countWhatsapps(tx, companyId);
-    await assertPlanLimit(tx, companyId, "connections", existing);
+  const id = await ctx.events.transaction(async (e) => {
+    await lockCompanyConnections(e.db, companyId);
+    const existing = await countWhatsapps(e.db, companyId);
+    await assertPlanLimit(e.db, companyId, "connections", existing);
     // The first connection is the default whatever is sent: one must exist (§4.3).
     const isDefault = existing === 0 || input.isDefault === true;
-    const [row] = await tx
+    const [row] = await e.db
       .insert(whatsapps)
       .values({ ...values, name: input.name, companyId, isDefault, status: "DISCONNECTED" })
       .returning({ id: whatsapps.id });
-    await writeWhatsappQueues(tx, row!.id, queueIds);
-    return { id: row!.id, cleared: isDefault ? await clearOtherDefaults(tx, companyId, row!.id) : [] };
+    await writeWhatsappQueues(e.db, row!.id, queueIds);
+    recordSaved(e, companyId, row!.id, isDefault ? await clearOtherDefaults(e.db, companyId, row!.id) : []);
+    return row!.id;
   });
-  await publishWhatsapps(ctx, companyId, [id, ...cleared]);
   restartChannel(ctx, id, "saved");
   return showWhatsapp(ctx, who, id);
 }
@@ -144,26 +150,25 @@ export async function updateWhatsapp(
   const companyId = who.companyId;
   await loadWhatsapp(ctx, companyId, id);
   await checkInput(ctx, companyId, input);
-  const cleared = await ctx.db.transaction(async (tx) => {
-    await lockCompanyConnections(tx, companyId);
-    const current = await findWhatsapp(tx, companyId, id);
+  await ctx.events.transaction(async (e) => {
+    await lockCompanyConnections(e.db, companyId);
+    const current = await findWhatsapp(e.db, companyId, id);
     if (!current) throw new AppError("ERR_NO_WAPP_FOUND");
     const values = changes(input, current);
     const queueIds = input.queueIds
       ? [...new Set(input.queueIds)]
-      : ((await queuesByWhatsapp(tx, companyId, [id])).get(id) ?? []).map((q) => q.id);
+      : ((await queuesByWhatsapp(e.db, companyId, [id])).get(id) ?? []).map((q) => q.id);
     assertSavedShape({ ...current, ...values }, queueIds.length);
     // The default stays on until another connection is made the default.
     if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
     const isDefault = current.isDefault || input.isDefault === true;
-    await tx
+    await e.db
       .update(whatsapps)
       .set({ ...values, isDefault, updatedAt: new Date() })
       .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)));
-    if (input.queueIds) await writeWhatsappQueues(tx, id, queueIds);
-    return isDefault ? clearOtherDefaults(tx, companyId, id) : [];
+    if (input.queueIds) await writeWhatsappQueues(e.db, id, queueIds);
+    recordSaved(e, companyId, id, isDefault ? await clearOtherDefaults(e.db, companyId, id) : []);
   });
-  await publishWhatsapps(ctx, companyId, [id, ...cleared]);
   restartChannel(ctx, id, "saved");
   return showWhatsapp(ctx, who, id);
 }

@@ -1,7 +1,7 @@
 /**
- * Connections (core-platform §2.17, §4.3): reads, delete and the realtime
- * events. Saving (create/update and their rules) is in save-whatsapp.ts.
- * Changes go out on company-{companyId}-whatsapp.
+ * Connections (core-platform §2.17, §4.3): reads and delete. Saving
+ * (create/update and their rules) is in save-whatsapp.ts. Changes are
+ * recorded as whatsapp.* events (whatsapps.subscribers.ts publishes them).
  */
 import { can, type WhatsappDto } from "@balcao/contracts";
 import { and, asc, eq } from "drizzle-orm";
@@ -24,7 +24,8 @@ function viewerOf(ctx: Context, who: AccessClaims | null): WhatsappViewer {
   return { fullToken, publicUrl: ctx.config.PUBLIC_URL ?? "" };
 }
 
-async function present(ctx: Context, companyId: number, rows: WhatsappRow[], who: AccessClaims | null) {
+/** `who` null: as the company's sockets read it, agents included (the token masked). */
+export async function presentWhatsapps(ctx: Context, companyId: number, rows: WhatsappRow[], who: AccessClaims | null) {
   const queues = await queuesByWhatsapp(
     ctx.db,
     companyId,
@@ -42,29 +43,12 @@ export async function loadWhatsapp(ctx: Context, companyId: number, id: number):
 }
 
 export async function getWhatsapps(ctx: Context, who: AccessClaims): Promise<WhatsappDto[]> {
-  return present(ctx, who.companyId, await listWhatsapps(ctx.db, who.companyId), who);
+  return presentWhatsapps(ctx, who.companyId, await listWhatsapps(ctx.db, who.companyId), who);
 }
 
 export async function showWhatsapp(ctx: Context, who: AccessClaims, id: number): Promise<WhatsappDto> {
-  const [dto] = await present(ctx, who.companyId, [await loadWhatsapp(ctx, who.companyId, id)], who);
+  const [dto] = await presentWhatsapps(ctx, who.companyId, [await loadWhatsapp(ctx, who.companyId, id)], who);
   return dto!;
-}
-
-/**
- * Sends the current state of these connections to the company's sockets, in
- * the order given (the one saved first, then those it took the default from). Agents
- * are in the same room, so the token goes out masked; the modal reads GET
- * /whatsapp/{id} when it opens.
- */
-export async function publishWhatsapps(ctx: Context, companyId: number, ids: number[]) {
-  if (ids.length === 0) return;
-  const rows = await ctx.db.query.whatsapps.findMany({
-    where: (w, { and: all, eq: is, inArray }) => all(is(w.companyId, companyId), inArray(w.id, ids)),
-  });
-  rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-  for (const whatsapp of await present(ctx, companyId, rows, null)) {
-    ctx.realtime.emit("whatsapp", { companyId }, { action: "update", whatsapp });
-  }
 }
 
 /**
@@ -84,23 +68,22 @@ export function restartChannel(ctx: Context, whatsappId: number, change: "saved"
  * the oldest remaining one the default, so a default always exists (§4.3).
  */
 export async function deleteWhatsapp(ctx: Context, companyId: number, id: number): Promise<void> {
-  const promoted = await ctx.db.transaction(async (tx) => {
-    await lockCompanyConnections(tx, companyId);
-    const row = await findWhatsapp(tx, companyId, id);
+  await ctx.events.transaction(async (e) => {
+    await lockCompanyConnections(e.db, companyId);
+    const row = await findWhatsapp(e.db, companyId, id);
     if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
-    await tx.delete(whatsapps).where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)));
-    if (!row.isDefault) return null;
-    const [oldest] = await tx
+    await e.db.delete(whatsapps).where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)));
+    e.record("whatsapp.deleted", { companyId, whatsappId: id });
+    if (!row.isDefault) return;
+    const [oldest] = await e.db
       .select({ id: whatsapps.id })
       .from(whatsapps)
       .where(eq(whatsapps.companyId, companyId))
       .orderBy(asc(whatsapps.createdAt), asc(whatsapps.id))
       .limit(1);
-    if (!oldest) return null;
-    await tx.update(whatsapps).set({ isDefault: true, updatedAt: new Date() }).where(eq(whatsapps.id, oldest.id));
-    return oldest.id;
+    if (!oldest) return;
+    await e.db.update(whatsapps).set({ isDefault: true, updatedAt: new Date() }).where(eq(whatsapps.id, oldest.id));
+    e.record("whatsapp.saved", { companyId, whatsappId: oldest.id });
   });
-  ctx.realtime.emit("whatsapp", { companyId }, { action: "delete", whatsappId: id });
   restartChannel(ctx, id, "deleted");
-  if (promoted !== null) await publishWhatsapps(ctx, companyId, [promoted]);
 }

@@ -18,6 +18,13 @@ export interface TicketPlaceFacts {
   userId: number | null;
 }
 
+/** Where a ticket row is now, as the `before` of the event that moves it. */
+export const placeOf = (t: TicketPlaceFacts): TicketPlaceFacts => ({
+  status: t.status,
+  queueId: t.queueId,
+  userId: t.userId,
+});
+
 interface TicketFacts {
   companyId: number;
   ticketId: number;
@@ -59,6 +66,8 @@ export interface DomainEvents {
   };
   /** Put in a queue to wait (returned to it by an agent, or queued by the bot). */
   "ticket.queued": TicketMoveFacts & { queueId: number | null };
+  /** The queue bot took the ticket: its queue menu went out, or a queue whose options it walks was chosen. */
+  "ticket.botStarted": TicketMoveFacts;
   "ticket.accepted": TicketMoveFacts;
   "ticket.transferred": TicketMoveFacts & { queueId: number | null; userId: number | null; whatsappId: number | null };
   "ticket.closed": TicketMoveFacts;

@@ -8,6 +8,7 @@
  * `ctx.events.durable("message.received", someJob, (e) => …)`, with the job
  * listed in jobs/registry.ts.
  */
+import { answerInbound } from "../automation/answer-inbound.job.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
@@ -35,4 +36,8 @@ export function wireEvents(ctx: Context): void {
   subscribeTagRealtime(ctx);
   subscribeWhatsappRealtime(ctx);
   subscribeAnnouncementRealtime(ctx);
+  // The customer's messages only: the bot and the rating reader answer them.
+  ctx.events.durable("message.received", answerInbound, (e) =>
+    e.fromMe || e.isGroup ? undefined : { companyId: e.companyId, ticketId: e.ticketId, messageId: e.messageId },
+  );
 }

@@ -55,6 +55,11 @@ export const tickets = pgTable(
     queueOptionId: integer("queue_option_id").references(() => queueOptions.id, { onDelete: "set null" }),
     /** When the bot last told the customer it is out of hours (once per closed stretch). */
     outOfHoursAt: timestamp("out_of_hours_at", { withTimezone: true }),
+    /**
+     * The last inbound message automation (the bot, the rating reader) answered on this ticket: its job
+     * runs again after a crash, or late behind a newer message's, and must not answer twice.
+     */
+    automationSeenMessageId: integer("automation_seen_message_id"),
     /** Times the rating question was sent on this ticket (automation/rating.ts); 0 = not asked. */
     ratingAsks: integer("rating_asks").notNull().default(0),
     /** The timeline the dashboard reads (SERVER-BEHAVIOUR "Metrics"). */

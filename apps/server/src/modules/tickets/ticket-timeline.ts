@@ -44,9 +44,16 @@ async function write(tx: Tx, type: string, facts: Facts): Promise<void> {
 }
 
 type TimelineEvent =
-  "ticket.created" | "ticket.queued" | "ticket.accepted" | "ticket.transferred" | "ticket.closed" | "ticket.reopened";
+  | "ticket.created"
+  | "ticket.botStarted"
+  | "ticket.queued"
+  | "ticket.accepted"
+  | "ticket.transferred"
+  | "ticket.closed"
+  | "ticket.reopened";
 const types: Record<TimelineEvent, string> = {
   "ticket.created": "created",
+  "ticket.botStarted": "bot",
   "ticket.queued": "queued",
   "ticket.accepted": "accepted",
   "ticket.transferred": "transferred",

@@ -16,6 +16,7 @@ async function publish(ctx: Context, e: { companyId: number; ticketId: number; b
 }
 
 const updates = [
+  "ticket.botStarted",
   "ticket.queued",
   "ticket.accepted",
   "ticket.transferred",

@@ -30,7 +30,7 @@ import { activeTicketConflict, companyQueue, companyUser, companyWhatsapp } from
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
 import type { EventTransaction } from "../../events/bus.js";
-import type { TicketPlaceFacts } from "../../events/events.js";
+import { placeOf } from "../../events/events.js";
 import { loadTicket } from "./tickets.presenter.js";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -64,7 +64,6 @@ function unchanged(e: EventTransaction, t: TicketRow): void {
   e.record("ticket.changed", { companyId: t.companyId, ticketId: t.id });
 }
 
-const placeOf = (t: TicketRow): TicketPlaceFacts => ({ status: t.status, queueId: t.queueId, userId: t.userId });
 const factsOf = (who: AccessClaims, t: TicketRow) => ({
   companyId: t.companyId,
   ticketId: t.id,

@@ -1,0 +1,53 @@
+/**
+ * What answers a customer's message on its own (issue 11 items 2–3): a job
+ * queued with every inbound message in ingest's own transaction
+ * (`message.received`, events/wiring.ts), so a crash after the webhook's
+ * answer loses no answer, and the webhook never waits for automation.
+ *
+ * One run, one transaction: the ticket is locked (runs for one ticket take
+ * their turn), the message is marked answered on it (a run again after a
+ * crash, or one overtaken by a newer message's, does nothing), the bot's
+ * decision changes the ticket and records its events, and the texts are
+ * stored and queued for sending (send-stored-messages) — all or nothing.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { messages, tickets } from "../db/schema/index.js";
+import type { EventTransaction } from "../events/bus.js";
+import type { JobDefinition } from "../jobs/jobs.js";
+import { routeTicket } from "./route-ticket.js";
+
+const payload = z.object({
+  companyId: z.number().int().positive(),
+  ticketId: z.number().int().positive(),
+  messageId: z.number().int().positive(),
+});
+type Payload = z.infer<typeof payload>;
+
+export const answerInbound: JobDefinition<Payload> = {
+  name: "answer-inbound",
+  payload,
+  // Reads and writes only the database (sends are another job's): quick, and retried soon after a failure.
+  policy: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 },
+  run: (ctx, data) => ctx.events.transaction((t) => answer(t, data)),
+};
+
+async function answer(t: EventTransaction, { companyId, ticketId, messageId }: Payload): Promise<void> {
+  const [ticket] = await t.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
+    .for("update");
+  // Deleted meanwhile, or a newer message of the ticket was answered already.
+  if (!ticket || (ticket.automationSeenMessageId ?? 0) >= messageId) return;
+  const [message] = await t.db
+    .select({ body: messages.body })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.ticketId, ticketId)));
+  if (!message) return;
+  await t.db
+    .update(tickets)
+    .set({ automationSeenMessageId: sql`${messageId}::int` })
+    .where(eq(tickets.id, ticketId));
+  await routeTicket(t, ticket, message.body);
+}

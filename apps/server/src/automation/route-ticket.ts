@@ -1,0 +1,55 @@
+/**
+ * The queue bot's decision (chatbot.ts) applied to a locked ticket in the
+ * answering job's transaction: the ticket's bot state changes, the events
+ * that tell agents and the timeline what happened are recorded, and the
+ * texts are rendered after the change (so {{queue}} is the chosen one) and
+ * queued for sending.
+ *
+ * Events: the bot taking the ticket (its menu, or a queue whose options it
+ * walks) → ticket.botStarted; a queue reached for agents (chosen, a leaf,
+ * out of hours) → ticket.queued; "sair" → ticket.closed; back at the queue
+ * menu ("#") → ticket.changed. All by nobody (byUserId null).
+ */
+import { eq } from "drizzle-orm";
+import { tickets } from "../db/schema/index.js";
+import type { EventTransaction } from "../events/bus.js";
+import { placeOf } from "../events/events.js";
+import { queueAutomatic } from "../modules/tickets/automatic-messages.js";
+import { routeInbound, type BotDecision } from "./chatbot.js";
+import { botContext } from "./chatbot.queries.js";
+
+type TicketRow = typeof tickets.$inferSelect;
+
+export async function routeTicket(t: EventTransaction, ticket: TicketRow, text: string): Promise<void> {
+  const context = await botContext(t.db, ticket.companyId, ticket.whatsappId);
+  if (!context) return;
+  const now = new Date();
+  const decision = routeInbound({ ...context, ticket, text, now });
+  if (decision.step === "ignored" && Object.keys(decision.change).length === 0) return;
+  const { change } = decision;
+  const queued = change.queueId !== undefined && change.queueId !== null && change.queueId !== ticket.queueId;
+  await t.db
+    .update(tickets)
+    .set({
+      ...change,
+      ...(queued ? { queuedAt: now } : {}),
+      ...(decision.close ? { status: "closed", closedAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(tickets.id, ticket.id));
+  recordStep(t, ticket, decision);
+  await queueAutomatic(t, ticket, decision.texts);
+}
+
+function recordStep(t: EventTransaction, ticket: TicketRow, { change, close }: BotDecision): void {
+  const facts = { companyId: ticket.companyId, ticketId: ticket.id, byUserId: null, before: placeOf(ticket) };
+  const queueId = change.queueId === undefined ? ticket.queueId : change.queueId;
+  const chatbot = change.chatbot ?? ticket.chatbot;
+  const queueChanged = queueId !== ticket.queueId;
+  if (close) t.record("ticket.closed", facts);
+  else if (queueId !== null && !chatbot && (queueChanged || ticket.chatbot))
+    t.record("ticket.queued", { ...facts, queueId });
+  else if (chatbot && ((queueId !== null && queueChanged) || !ticket.chatbot)) t.record("ticket.botStarted", facts);
+  else if (queueChanged)
+    t.record("ticket.changed", { companyId: ticket.companyId, ticketId: ticket.id, before: facts.before });
+}

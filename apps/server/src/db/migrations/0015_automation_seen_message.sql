@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "automation_seen_message_id" integer;

@@ -7,14 +7,16 @@
  * One run, one transaction: the ticket is locked (runs for one ticket take
  * their turn), the message is marked answered on it (a run again after a
  * crash, or one overtaken by a newer message's, does nothing), the bot's
- * decision changes the ticket and records its events, and the texts are
- * stored and queued for sending (send-stored-messages) — all or nothing.
+ * decision (or, on a closed ticket awaiting it, the rating reader's) changes
+ * the ticket and records its events, and the texts are stored and queued for
+ * sending (send-stored-messages) — all or nothing.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import type { JobDefinition } from "../jobs/jobs.js";
+import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
 
 const payload = z.object({
@@ -49,5 +51,7 @@ async function answer(t: EventTransaction, { companyId, ticketId, messageId }: P
     .update(tickets)
     .set({ automationSeenMessageId: sql`${messageId}::int` })
     .where(eq(tickets.id, ticketId));
-  await routeTicket(t, ticket, message.body);
+  if (ticket.status !== "closed") return routeTicket(t, ticket, message.body);
+  // Only a closed ticket that asks for a rating takes a customer's message (ingest-store.ts).
+  if (ticket.ratingAsks > 0) await rateTicket(t, ticket, message.body);
 }

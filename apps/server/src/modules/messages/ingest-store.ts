@@ -2,7 +2,8 @@
  * Where ingest writes, in one statement per message (DESIGN §6, §9): the
  * contact (found by number, else by user id; made, or joined and renamed:
  * ingest-contact.ts), the contact's
- * active ticket on this connection (found and locked, or made), the message,
+ * active ticket on this connection (found and locked, or made; or the closed
+ * one still awaiting the customer's rating), the message,
  * and the ticket's unread count and last message. One round trip and one
  * commit, prepared once per database connection: a burst of deliveries costs
  * the database little more than the rows it writes.
@@ -66,9 +67,15 @@ chat as (
   select id, is_group from existing union all select id, is_group from inserted
 ),
 -- Locked, so a close cannot slip in between finding the ticket and counting the message on it.
+-- With no active ticket, a customer's reply goes to the ticket closed less than a day ago that still asks
+-- them for a rating (automation/rate-ticket.ts reads it), instead of opening a new one.
 found as (
   select t.id from tickets t join chat on t.contact_id = chat.id
-  where t.whatsapp_id = $2::int and t.status <> 'closed'
+  where t.whatsapp_id = $2::int
+    and (t.status <> 'closed'
+      or (not $7::boolean and t.rating_asks > 0 and t.closed_at > $17::timestamptz - interval '1 day'))
+  order by t.status = 'closed', t.id desc
+  limit 1
   for update of t
 ),
 stored as (

@@ -15,6 +15,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
+import type { TicketBotPlace } from "../events/events.js";
 import type { JobDefinition } from "../jobs/jobs.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
@@ -25,6 +26,18 @@ const payload = z.object({
   messageId: z.number().int().positive(),
 });
 type Payload = z.infer<typeof payload>;
+
+/**
+ * Whether automation may have something to say to a customer's message on a
+ * ticket standing here: waiting with no agent, queue-less or in the bot's
+ * hands (the bot), or closed (only a ticket asking for a rating takes a
+ * reply: ingest-store.ts). Most messages go to attended tickets: they queue
+ * no job at all.
+ */
+export function mayAnswer(t: TicketBotPlace): boolean {
+  if (t.status === "closed") return true;
+  return t.status === "pending" && t.userId === null && (t.queueId === null || t.chatbot);
+}
 
 export const answerInbound: JobDefinition<Payload> = {
   name: "answer-inbound",

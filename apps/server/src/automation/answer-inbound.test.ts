@@ -149,6 +149,13 @@ describe("what the bot leaves alone", () => {
     const ticket = await c.ticket();
     await s.ctx.db.update(tickets).set({ status: "open", userId: c.agent.id }).where(eq(tickets.id, ticket.id));
     expect(await c.says("2", 0)).toEqual([]);
+    // Not even a job: a message to an attended ticket is none of automation's business.
+    const [reply] = (await c.storedMessages()).filter((m) => !m.fromMe && m.body === "2");
+    const { rows: jobs } = await s.ctx.database.raw.query(
+      "select id from pgboss.job where name = 'answer-inbound' and (data->>'messageId')::int = $1",
+      [reply!.id],
+    );
+    expect(jobs).toEqual([]);
 
     const group = await botScene(s, fake);
     await group.says("Oi");

@@ -167,6 +167,27 @@ describe("what the bot leaves alone", () => {
   });
 });
 
+describe("an agent taking over", () => {
+  it("accepting a ticket the bot holds ends the bot's part: no more menus", async () => {
+    const c = await botScene(s, fake);
+    await c.says("Oi");
+    await c.says("2");
+    const ticket = await c.ticket();
+    expect(ticket).toMatchObject({ chatbot: true, queueId: c.queues.suporte });
+    const accepted = await s.request({
+      method: "PUT",
+      path: `/tickets/${ticket.id}`,
+      token: c.agent.token,
+      body: { status: "open", userId: c.agent.id },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await c.ticket()).toMatchObject({ status: "open", chatbot: false, queueOptionId: null });
+    expect(await c.says("1", 0)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(c.textsSent()).toHaveLength(2);
+  });
+});
+
 describe("business hours", () => {
   // Monday 00:00–00:00 and no other day: closed all week.
   const closedAllWeek = [

@@ -37,6 +37,9 @@ import { loadTicket } from "./tickets.presenter.js";
 type TicketRow = typeof tickets.$inferSelect;
 type Action = "close" | "reopen" | "accept" | "return" | "transfer";
 
+/** An agent's accept or transfer takes the ticket out of the queue bot's hands (automation/chatbot.ts). */
+const botLetsGo = { chatbot: false, queueOptionId: null };
+
 function actionOf(t: TicketRow, input: TicketUpdate, callerId: number): Action {
   if (input.status === "closed") return "close";
   if (input.status === "open" && t.status === "closed") return "reopen";
@@ -129,6 +132,7 @@ async function accept(e: EventTransaction, who: AccessClaims, t: TicketRow): Pro
       status: "open",
       userId: who.id,
       acceptedAt: sql`coalesce(${tickets.acceptedAt}, now())`,
+      ...botLetsGo,
       updatedAt: new Date(),
     })
     .where(and(eq(tickets.id, t.id), eq(tickets.companyId, t.companyId), eq(tickets.status, "pending")))
@@ -160,7 +164,8 @@ async function transfer(e: EventTransaction, who: AccessClaims, t: TicketRow, in
   if (status === "open" && userId === null) status = "pending";
   const requeued = queueId !== t.queueId || (status === "pending" && t.status !== "pending");
   const whatsappId = input.whatsappId ?? t.whatsappId;
-  await setTicket(e, t, { queueId, userId, status, whatsappId, ...(requeued ? { queuedAt: new Date() } : {}) });
+  const placed = { queueId, userId, status, whatsappId, ...botLetsGo };
+  await setTicket(e, t, { ...placed, ...(requeued ? { queuedAt: new Date() } : {}) });
   const changed = requeued || userId !== t.userId || status !== t.status || whatsappId !== t.whatsappId;
   if (changed) e.record("ticket.transferred", { ...factsOf(who, t), queueId, userId, whatsappId });
   else e.record("ticket.changed", { companyId, ticketId: t.id, before: placeOf(t) });

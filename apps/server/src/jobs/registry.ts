@@ -7,6 +7,7 @@
  * events/wiring.ts).
  */
 import type { JobDefinition } from "./jobs.js";
+import { ticketTimer } from "../automation/ticket-timer.job.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 
@@ -14,4 +15,5 @@ import { sendStoredMessages } from "../modules/messages/send-stored-messages.js"
 export const jobDefinitions: readonly JobDefinition<never>[] = [
   fetchInboundMedia as JobDefinition<never>,
   sendStoredMessages as JobDefinition<never>,
+  ticketTimer as JobDefinition<never>,
 ];

@@ -25,13 +25,13 @@ import { tickets, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { settingValue } from "../settings/settings.queries.js";
-import { acceptGreeting, queueAutomatic, transferNotice } from "./automatic-messages.js";
+import { acceptGreeting, queueAutomatic, queueTransferNotice } from "./automatic-messages.js";
 import { activeTicketConflict, companyQueue, companyUser, companyWhatsapp } from "./ticket-rules.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
 import type { EventTransaction } from "../../events/bus.js";
-import type { TicketPlaceFacts } from "../../events/events.js";
 import { loadTicket } from "./tickets.presenter.js";
+import { closedValues, placeOf } from "./ticket-moves.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 type Action = "close" | "reopen" | "accept" | "return" | "transfer";
@@ -64,7 +64,6 @@ function unchanged(e: EventTransaction, t: TicketRow): void {
   e.record("ticket.changed", { companyId: t.companyId, ticketId: t.id });
 }
 
-const placeOf = (t: TicketRow): TicketPlaceFacts => ({ status: t.status, queueId: t.queueId, userId: t.userId });
 const factsOf = (who: AccessClaims, t: TicketRow) => ({
   companyId: t.companyId,
   ticketId: t.id,
@@ -82,15 +81,7 @@ async function queueCompletion(e: EventTransaction, t: TicketRow) {
 }
 
 async function close(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<void> {
-  await setTicket(e, t, {
-    status: "closed",
-    closedAt: new Date(),
-    userId: t.userId ?? who.id,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    chatbot: false,
-  });
+  await setTicket(e, t, closedValues(t.userId ?? who.id));
   e.record("ticket.closed", factsOf(who, t));
   await queueCompletion(e, t);
 }
@@ -148,9 +139,8 @@ async function transfer(e: EventTransaction, who: AccessClaims, t: TicketRow, in
   if (changed) e.record("ticket.transferred", { ...factsOf(who, t), queueId, userId, whatsappId });
   else e.record("ticket.changed", { companyId, ticketId: t.id, before: placeOf(t) });
   const moved = queueId !== t.queueId || (user !== null && userId !== t.userId);
-  if (!moved || t.isGroup || (await settingValue(e.db, companyId, "sendMsgTransfTicket")) !== "enabled") return;
   // Through the ticket's connection after the transfer.
-  await queueAutomatic(e, { ...t, whatsappId }, [transferNotice(user ? "user" : "queue")]);
+  if (moved) await queueTransferNotice(e, { ...t, whatsappId }, user ? "user" : "queue");
 }
 
 export async function updateTicket(

@@ -44,3 +44,16 @@ export async function armedTimers(sql: Sql, ticketId: number): Promise<ArmedTime
     inMinutes: Math.round(Number(r.inMinutes) * 10) / 10,
   }));
 }
+
+/**
+ * A second copy of each of the ticket's waiting timer jobs, without its key: what a job run again
+ * after a crash, or handed out twice, amounts to. The handler must still act once.
+ */
+export async function duplicateTimerJobs(sql: Sql, ticketId: number): Promise<void> {
+  await sql.query(
+    `insert into pgboss.job (name, data, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+     select name, data, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy
+     from pgboss.job where name = 'ticket-timer' and (data->>'ticketId')::int = $1 and state = 'created'`,
+    [ticketId],
+  );
+}

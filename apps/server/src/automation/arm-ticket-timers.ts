@@ -6,7 +6,8 @@
  * customer wrote, the ticket was queued again); one it no longer answers
  * (an agent accepted, the ticket closed) is not cancelled: its job fires,
  * finds it not needed and ends (ticket-timer.job.ts), which costs one read
- * and cannot race with a cancel.
+ * and cannot race with a cancel. A connection saved re-arms its waiting
+ * tickets by a job (arm-connection-timers.job.ts, wired in events/wiring.ts).
  */
 import type { Tx } from "../db/client.js";
 import type { EventBus, EventTransaction } from "../events/bus.js";

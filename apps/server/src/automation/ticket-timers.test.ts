@@ -164,8 +164,8 @@ describe("automatic transfer", () => {
 });
 
 describe("expiry", () => {
-  const expiring = () =>
-    scene(() => ({ expiresTicket: 30, expiresInactiveMessage: "Encerramos por falta de resposta, {{firstName}}." }));
+  const expiry = { expiresTicket: 30, expiresInactiveMessage: "Encerramos por falta de resposta, {{firstName}}." };
+  const expiring = () => scene(() => expiry);
 
   it("closes an accepted ticket the customer left silent for expiresTicket minutes, with expiresInactiveMessage, once", async () => {
     const c = await expiring();
@@ -210,6 +210,32 @@ describe("expiry", () => {
     expect(stored).toHaveLength(1);
     await fake.waitForSent(1, c.from);
     expect(c.texts()).toEqual(["Encerramos por falta de resposta, Paulo."]);
+  });
+
+  it("turned on in the connection, it applies to the tickets already open; turned off, their timers do nothing", async () => {
+    const c = await scene(() => ({}));
+    expect((await c.put({ status: "open", userId: c.t.admin.id })).statusCode).toBe(200);
+    const connectionId = (await c.row()).whatsappId!;
+    const save = (fields: Record<string, unknown>) =>
+      s.request({
+        method: "PUT",
+        path: `/whatsapp/${connectionId}`,
+        token: c.t.admin.token,
+        body: { name: "Loja", ...fields },
+      });
+    await c.elapse(10);
+    expect(await c.armed()).toEqual([]);
+
+    expect((await save(expiry)).statusCode).toBe(200);
+    await runJobs();
+    // 30 minutes from the accept, 10 of which have passed.
+    expect(await c.armed()).toEqual([{ kind: "expiry", inMinutes: 20 }]);
+
+    expect((await save({ expiresTicket: 0 })).statusCode).toBe(200);
+    await c.elapse(20);
+    expect(await runJobs()).toBe(2); // the connection's re-arming, then the timer finding nothing to do
+    expect(await c.row()).toMatchObject({ status: "open" });
+    expect(c.texts()).toEqual([]);
   });
 
   it("a job whose ticket was deleted ends quietly", async () => {

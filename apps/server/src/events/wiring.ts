@@ -9,6 +9,7 @@
  * `ctx.events.durable("message.received", someJob, (e) => …)`, with the job
  * listed in jobs/registry.ts.
  */
+import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
 import { subscribeTicketTimers } from "../automation/arm-ticket-timers.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
@@ -28,6 +29,8 @@ export function wireEvents(ctx: Context): void {
   subscribeTimeline(ctx.events);
   subscribeTicketDurations(ctx.events);
   subscribeTicketTimers(ctx.events);
+  // A connection's timer fields may have changed: the tickets waiting on it are armed again (maybe many: a job).
+  ctx.events.durable("whatsapp.saved", armConnectionTimers, (e) => e);
   subscribeTicketRealtime(ctx);
   subscribeMessageRealtime(ctx);
   subscribeContactRealtime(ctx);

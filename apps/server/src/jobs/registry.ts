@@ -7,6 +7,7 @@
  * events/wiring.ts).
  */
 import type { JobDefinition } from "./jobs.js";
+import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
 import { ticketTimer } from "../automation/ticket-timer.job.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
@@ -16,4 +17,5 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   fetchInboundMedia as JobDefinition<never>,
   sendStoredMessages as JobDefinition<never>,
   ticketTimer as JobDefinition<never>,
+  armConnectionTimers as JobDefinition<never>,
 ];

@@ -5,15 +5,16 @@
  * with runQueuedJobs; time passes with test/timers.ts `elapse`), and once
  * only.
  */
-import type { TicketTimelineDto } from "@balcao/contracts";
+import { channels, type TicketTimelineDto } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { messages, settings, tickets, type whatsapps } from "../db/schema/index.js";
 import { buildCloudConnection, customerNumber } from "../../test/cloud-connection.js";
-import { buildQueue, buildTenant } from "../../test/factories.js";
+import { buildQueue, buildTenant, buildUser, login } from "../../test/factories.js";
 import { startFakeGraph, type FakeGraph } from "../../test/fake-graph.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { runQueuedJobs } from "../../test/jobs.js";
+import { closeAllSockets, connectSocket, flush, joinRoom, record } from "../../test/sockets.js";
 import { armedTimers, elapse } from "../../test/timers.js";
 import { ticketTimer } from "./ticket-timer.job.js";
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
   // Nothing worked behind the test's back: the jobs run when the test says, if pg-boss finds them due.
   s = await startTestServer({ WHATSAPP_GRAPH_URL: fake.url }, { workJobs: false });
 });
+afterEach(() => closeAllSockets());
 afterAll(async () => {
   await s?.close();
   await fake?.close();
@@ -133,6 +135,28 @@ describe("queue redirection", () => {
     await fake.waitForSent(2, c.from);
     expect(c.texts()).toEqual([notice("Vendas"), notice("Suporte")]);
     expect(await c.armed()).toEqual([]);
+  });
+});
+
+describe("realtime", () => {
+  it("a ticket a timer moves arrives live in its new queue's lists", async () => {
+    const c = await scene((vendas) => ({ sendIdQueue: vendas, timeSendQueue: 5 }));
+    const agent = await buildUser(s, { companyId: c.t.company.id, queueIds: [c.vendas.id] });
+    const socket = await connectSocket(s, (await login(s, agent.email)).token);
+    await joinRoom(socket, "joinNotification");
+    const events = record<{ action: string; ticket?: { id: number; queueId: number | null } }>(
+      socket,
+      channels.ticket(c.t.company.id),
+    );
+    await c.elapse(5);
+    await runJobs();
+    await flush(s, socket);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        action: "update",
+        ticket: expect.objectContaining({ id: c.id, queueId: c.vendas.id }),
+      }),
+    );
   });
 });
 

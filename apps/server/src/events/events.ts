@@ -18,6 +18,13 @@ export interface TicketPlaceFacts {
   userId: number | null;
 }
 
+/** Where a ticket row is now, as the `before` of the event that moves it. */
+export const placeOf = (t: TicketPlaceFacts): TicketPlaceFacts => ({
+  status: t.status,
+  queueId: t.queueId,
+  userId: t.userId,
+});
+
 interface TicketFacts {
   companyId: number;
   ticketId: number;

@@ -13,7 +13,8 @@ import { and, eq } from "drizzle-orm";
 import { queues, tickets } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { queueAutomatic, queueTransferNotice } from "./automatic-messages.js";
-import { closedValues, placeOf } from "./ticket-moves.js";
+import { placeOf } from "../../events/events.js";
+import { closedValues } from "./ticket-moves.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 

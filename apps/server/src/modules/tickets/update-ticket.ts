@@ -30,8 +30,9 @@ import { activeTicketConflict, companyQueue, companyUser, companyWhatsapp } from
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
 import type { EventTransaction } from "../../events/bus.js";
+import { placeOf } from "../../events/events.js";
 import { loadTicket } from "./tickets.presenter.js";
-import { closedValues, placeOf } from "./ticket-moves.js";
+import { closedValues } from "./ticket-moves.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 type Action = "close" | "reopen" | "accept" | "return" | "transfer";

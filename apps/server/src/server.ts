@@ -98,9 +98,11 @@ export async function createServer(config: Config, database?: Database, options:
     log,
   };
   wireEvents(ctx);
-  // Before the channels start: ingest may queue media fetches from the first message on.
-  for (const job of jobDefinitions) await (options.workJobs === false ? jobs.register(job) : jobs.work(ctx, job));
+  // Queues before the channels start (ingest queues jobs from the first message on); workers after them,
+  // so what waited through a restart (an automatic message) finds its connection running.
+  for (const job of jobDefinitions) await jobs.register(job);
   await ctx.channels.startAll(ctx);
+  if (options.workJobs !== false) for (const job of jobDefinitions) await jobs.work(ctx, job);
   const app = await buildApp(ctx);
   const companySweep = startCompanySweep(ctx, options.companySweepMs);
   return {

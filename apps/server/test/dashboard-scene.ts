@@ -11,7 +11,9 @@ import { buildTenant } from "./factories.js";
 import type { TestServer } from "./harness.js";
 
 export type Tenant = Awaited<ReturnType<typeof buildTenant>>;
-export const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+/** From one instant per test file, so the intervals between a scene's times are exact minutes. */
+const base = Date.now();
+export const minutesAgo = (m: number) => new Date(base - m * 60_000);
 
 export function dashboardScene(server: () => TestServer) {
   const get = (token: string, path: string) => server().request({ path, token });

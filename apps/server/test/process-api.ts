@@ -1,5 +1,7 @@
 /** The HTTP API of a server process (server-process.ts), as a client calls it: sign in, then JSON calls with the token. */
+import type { FakeGraph } from "./fake-graph.js";
 import type { ServerProcess } from "./server-process.js";
+import { until } from "./sockets.js";
 
 export interface ProcessSession {
   token: string;
@@ -28,4 +30,46 @@ export async function signInAdmin(s: ServerProcess, password: string): Promise<P
   if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
   const { token, user } = login.json;
   return { token, userId: user.id, call: (method, path, body) => request(method, path, body, token) };
+}
+
+export interface CloudNumber {
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+}
+
+/**
+ * Links the fake's number as the company's default Cloud connection (with `fields` of the connection
+ * modal), waits for it to connect and points Meta's webhook at `s`; answers the connection's id.
+ */
+export async function connectCloud(
+  admin: ProcessSession,
+  s: ServerProcess,
+  fake: FakeGraph,
+  cloud: CloudNumber,
+  fields: Record<string, unknown> = {},
+): Promise<number> {
+  const created = await admin.call<{ id: number }>("POST", "/whatsapp", {
+    name: "Loja",
+    isDefault: true,
+    provider: "cloud",
+    queueIds: [],
+    cloudPhoneNumberId: cloud.phoneNumberId,
+    cloudAccessToken: cloud.accessToken,
+    cloudAppSecret: cloud.appSecret,
+    cloudVerifyToken: "verify-me",
+    ...fields,
+  });
+  if (created.status !== 200) throw new Error(`POST /whatsapp answered ${created.status}`);
+  const id = created.json.id;
+  await until(
+    async () => (await admin.call<{ status: string }>("GET", `/whatsapp/${id}`)).json.status === "CONNECTED",
+    30_000,
+  );
+  await fake.subscribe({
+    phoneNumberId: cloud.phoneNumberId,
+    webhookUrl: `${s.url}/api/webhooks/whatsapp/${id}`,
+    appSecret: cloud.appSecret,
+  });
+  return id;
 }

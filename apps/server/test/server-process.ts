@@ -1,6 +1,7 @@
 /**
  * The real server in its own process, on the embedded PostgreSQL under a
- * given DATA_DIR, started the way `npm start` starts it (node on the bundle
+ * given DATA_DIR (or the DATABASE_URL given in its overrides: several
+ * processes on one database), started the way `npm start` starts it (node on the bundle
  * build.mjs makes, here built once per test file into dist/test-server) in
  * its own process group, so a test can kill it like an operator or the
  * kernel would.
@@ -40,13 +41,15 @@ export async function startServerProcess(
   dataDir: string,
   logFile: string,
   adminPassword: string,
-  /** Over the defaults below (a test's fake Graph API, a shorter job recovery). */
+  /** Over the defaults below (a test's fake Graph API, a shorter job recovery, a DATABASE_URL). */
   overrides: NodeJS.ProcessEnv = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // The embedded default: no outside database, whatever the test run itself uses (unless `overrides` names one).
+  const { DATABASE_URL: _run, TEST_DATABASE_URL: _test, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     NODE_ENV: "production",
     LOG_FORMAT: "json",
     PORT: String(port),
@@ -58,9 +61,6 @@ export async function startServerProcess(
     WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
     ...overrides,
   };
-  // The embedded default: no outside database, whatever the test run itself uses.
-  delete env.DATABASE_URL;
-  delete env.TEST_DATABASE_URL;
   appendFileSync(logFile, `--- start ${new Date().toISOString()}\n`);
   const entry = await builtServer();
   const started = Date.now();

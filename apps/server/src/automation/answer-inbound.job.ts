@@ -19,6 +19,7 @@ import type { TicketBotPlace } from "../events/events.js";
 import type { JobDefinition } from "../jobs/jobs.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
+import { lockTicket } from "../modules/tickets/ticket-moves.js";
 
 const payload = z.object({
   companyId: z.number().int().positive(),
@@ -48,11 +49,7 @@ export const answerInbound: JobDefinition<Payload> = {
 };
 
 async function answer(t: EventTransaction, { companyId, ticketId, messageId }: Payload): Promise<void> {
-  const [ticket] = await t.db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
-    .for("update");
+  const ticket = await lockTicket(t, companyId, ticketId);
   // Deleted meanwhile, or a newer message of the ticket was answered already.
   if (!ticket || (ticket.automationSeenMessageId ?? 0) >= messageId) return;
   const [message] = await t.db

@@ -1,4 +1,5 @@
 /** What the timer rules read for a ticket, from the database, and never another company's. */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { whatsapps } from "../db/schema/index.js";
 import { buildContact, buildMessage, buildTicket } from "../../test/conversations.js";
@@ -43,6 +44,16 @@ describe("timerState", () => {
     expect(timersFor(state.ticket!, state.connection!)).toEqual([
       { kind: "queueRedirection", fireAt: new Date("2026-03-09T13:35:00Z"), queueId: c.queue.id },
     ]);
+  });
+
+  it("a connection with only an expiry (no redirection queue) is read, not taken for absent", async () => {
+    const c = await scene();
+    await s.ctx.db
+      .update(whatsapps)
+      .set({ sendIdQueue: null, timeSendQueue: 0, expiresTicket: 30 })
+      .where(eq(whatsapps.id, c.wa.id));
+    const state = await timerState(s.ctx.db, c.company.id, c.ticket.id);
+    expect(state.connection).toMatchObject({ sendIdQueue: null, expiresTicket: 30 });
   });
 
   it("a ticket with no customer message counts from its creation", async () => {

@@ -41,9 +41,10 @@ export async function timerState(db: Db, companyId: number, ticketId: number): P
         queuedAt: tickets.queuedAt,
         acceptedAt: tickets.acceptedAt,
       },
+      // Drizzle reads a left-joined object as absent when its FIRST column is null: a not-null one comes first.
       connection: {
-        sendIdQueue: whatsapps.sendIdQueue,
         timeSendQueue: whatsapps.timeSendQueue,
+        sendIdQueue: whatsapps.sendIdQueue,
         transferQueueId: whatsapps.transferQueueId,
         timeToTransfer: whatsapps.timeToTransfer,
         expiresTicket: whatsapps.expiresTicket,

@@ -9,9 +9,9 @@
  *   });
  *
  * Three kinds of subscriber, all wired in events/wiring.ts:
- * - `within(name, (tx, payload) => …)`: writes that belong to the change
- *   itself (the ticket timeline), run on the transaction just before the
- *   commit: a rollback loses them with it.
+ * - `within(name, (tx, payload, enqueue) => …)`: writes that belong to the
+ *   change itself (the ticket timeline, the timers it arms), run on the
+ *   transaction just before the commit: a rollback loses them with it.
  * - `durable(name, job, payloadOf)`: a pg-boss job (jobs/registry.ts) inserted
  *   on the transaction's own connection, so it exists if and only if the
  *   change committed; a crash after the commit loses nothing, the job runs
@@ -29,7 +29,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Tx, Db, RawSql } from "../db/client.js";
 import { rawOf } from "../db/client.js";
-import type { JobDefinition, Jobs } from "../jobs/jobs.js";
+import type { JobDefinition, Jobs, SendOptions } from "../jobs/jobs.js";
 import type { DomainEvent, DomainEvents, EventName } from "./events.js";
 
 export interface EventTransaction {
@@ -39,13 +39,13 @@ export interface EventTransaction {
   raw: RawSql;
   /** Kept until the commit: written by `within` and `durable` subscribers before it, published after it. */
   record: <K extends EventName>(name: K, payload: DomainEvents[K]) => void;
-  /** A job that exists if and only if this transaction commits (and is worked at once after it). */
-  enqueue: <T>(job: JobDefinition<T>, data: T) => Promise<void>;
+  /** A job that exists if and only if this transaction commits (and is worked at once after it, or at `startAfter`). */
+  enqueue: <T>(job: JobDefinition<T>, data: T, options?: SendOptions) => Promise<void>;
 }
 
 type Handler<K extends EventName> = (payload: DomainEvents[K]) => Promise<void> | void;
-type TxHandler<K extends EventName> = (tx: Tx, payload: DomainEvents[K]) => Promise<void>;
 type Enqueue = EventTransaction["enqueue"];
+type TxHandler<K extends EventName> = (tx: Tx, payload: DomainEvents[K], enqueue: Enqueue) => Promise<void>;
 type Durable<K extends EventName> = (enqueue: Enqueue, payload: DomainEvents[K]) => Promise<void>;
 type Table<H extends (...args: never[]) => unknown> = { [K in EventName]?: H[] };
 
@@ -90,8 +90,8 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
       const queues = new Set<string>();
       const result = await db.transaction(async (tx) => {
         const raw = rawOf(tx);
-        const enqueue: Enqueue = async (job, data) => {
-          await jobs.send(job, data, raw);
+        const enqueue: Enqueue = async (job, data, options) => {
+          await jobs.send(job, data, raw, options);
           queues.add(job.name);
         };
         const value = await work({
@@ -102,7 +102,7 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
         });
         // In recording order; what a subscriber records meanwhile is not re-dispatched here.
         for (const e of [...recorded]) {
-          for (const h of handlersOf(inTransaction, e)) await h(tx, e.payload);
+          for (const h of handlersOf(inTransaction, e)) await h(tx, e.payload, enqueue);
           for (const h of handlersOf(durables, e)) await h(enqueue, e.payload);
         }
         return value;

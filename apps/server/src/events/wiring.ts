@@ -1,7 +1,8 @@
 /**
  * Who listens to which domain event, in one place (server.ts calls this once,
  * before the channels start): the ticket timeline and durations inside the
- * transaction, realtime after the commit (one subscribers file per area).
+ * transaction, the tickets' timers armed in it too, realtime after the
+ * commit (one subscribers file per area).
  * What ends a session (auth/session-end.ts: a user's or company's sockets
  * dropped, the sign-in's "auth" event) is not a domain change and stays where
  * it happens. Durable subscribers (automation's jobs) are added here too:
@@ -9,6 +10,8 @@
  * listed in jobs/registry.ts.
  */
 import { answerInbound, mayAnswer } from "../automation/answer-inbound.job.js";
+import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
+import { subscribeTicketTimers } from "../automation/arm-ticket-timers.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
@@ -26,6 +29,9 @@ import { subscribeWhatsappRealtime } from "../modules/whatsapps/whatsapps.subscr
 export function wireEvents(ctx: Context): void {
   subscribeTimeline(ctx.events);
   subscribeTicketDurations(ctx.events);
+  subscribeTicketTimers(ctx.events);
+  // A connection's timer fields may have changed: the tickets waiting on it are armed again (maybe many: a job).
+  ctx.events.durable("whatsapp.saved", armConnectionTimers, (e) => e);
   subscribeTicketRealtime(ctx);
   subscribeMessageRealtime(ctx);
   subscribeContactRealtime(ctx);

@@ -22,7 +22,9 @@ import type { Database, RawSql } from "../db/client.js";
 export interface JobDefinition<T> {
   name: string;
   payload: z.ZodType<T>;
-  policy: Required<Pick<PgBoss.Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "expireInSeconds">>;
+  /** `policy: "short"`: at most one job per singletonKey waits to start (see Jobs.send). */
+  policy: Required<Pick<PgBoss.Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "expireInSeconds">> &
+    Pick<PgBoss.Queue, "policy">;
   /** A run's time limit for this payload, when it grows with it (over policy.expireInSeconds). */
   expireFor?(data: T): number;
   run(ctx: Context, data: T): Promise<void>;
@@ -34,8 +36,13 @@ export interface Jobs {
   register<T>(job: JobDefinition<T>): Promise<void>;
   /** Registers the job and runs its handler in this process. */
   work<T>(ctx: Context, job: JobDefinition<T>): Promise<void>;
-  /** `raw`: a transaction's connection (rawOf), so the job exists only if that transaction commits. */
-  send<T>(job: JobDefinition<T>, data: T, raw?: RawSql): Promise<void>;
+  /**
+   * `raw`: a transaction's connection (rawOf), so the job exists only if that transaction commits.
+   * `options.startAfter`: not run before then. `options.singletonKey` on a "short" queue: one job per
+   * key waits; sending again keeps the waiting one and only brings its start forward to the earlier
+   * of the two times (a job that runs early is the handler's to re-check).
+   */
+  send<T>(job: JobDefinition<T>, data: T, raw?: RawSql, options?: SendOptions): Promise<void>;
   /**
    * Wakes this process's worker of the queue at once instead of at its next
    * poll (a customer waiting for the bot's answer should not wait 2 s); the
@@ -44,6 +51,16 @@ export interface Jobs {
   wake(name: string): void;
   stop(): Promise<void>;
 }
+
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
+}
+
+/** The key's waiting job (pg-boss keeps one per key in state "created" on a short queue) starts no later than $3. */
+const bringForward = `
+  update pgboss.job set start_after = $3
+  where name = $1 and singleton_key = $2 and state = 'created' and start_after > $3`;
 
 export async function startJobs(
   database: Database,
@@ -71,14 +88,20 @@ export async function startJobs(
       });
       workers.set(job.name, workerId);
     },
-    async send(job, data, raw) {
-      const db = raw ? { executeSql: (text: string, values: unknown[]) => raw.query(text, values) } : undefined;
-      const expireInSeconds = job.expireFor?.(data) ?? job.policy.expireInSeconds;
-      await boss.send(job.name, job.payload.parse(data) as object, {
-        ...job.policy,
+    async send(job, data, raw, options = {}) {
+      const run = raw ?? database.raw;
+      const db = { executeSql: (text: string, values: unknown[]) => run.query(text, values) };
+      const { policy: _queuePolicy, ...retries } = job.policy;
+      const expireInSeconds = job.expireFor?.(data) ?? retries.expireInSeconds;
+      const id = await boss.send(job.name, job.payload.parse(data) as object, {
+        ...retries,
         expireInSeconds,
-        ...(db ? { db } : {}),
+        ...options,
+        db,
       });
+      const { singletonKey, startAfter } = options;
+      if (id === null && singletonKey && startAfter)
+        await run.query(bringForward, [job.name, singletonKey, startAfter]);
     },
     wake(name) {
       const workerId = workers.get(name);

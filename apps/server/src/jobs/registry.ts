@@ -8,6 +8,8 @@
  */
 import type { JobDefinition } from "./jobs.js";
 import { answerInbound } from "../automation/answer-inbound.job.js";
+import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
+import { ticketTimer } from "../automation/ticket-timer.job.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 
@@ -16,4 +18,6 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   fetchInboundMedia as JobDefinition<never>,
   sendStoredMessages as JobDefinition<never>,
   answerInbound as JobDefinition<never>,
+  ticketTimer as JobDefinition<never>,
+  armConnectionTimers as JobDefinition<never>,
 ];

@@ -14,7 +14,7 @@ import path from "node:path";
 import type { MessageDto, TicketDto } from "@balcao/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
-import { signInAdmin, type ProcessSession } from "../../../test/process-api.js";
+import { connectCloud, signInAdmin, type ProcessSession } from "../../../test/process-api.js";
 import { startServerProcess, type ServerProcess } from "../../../test/server-process.js";
 import { until } from "../../../test/sockets.js";
 
@@ -53,30 +53,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
-async function connect(admin: ProcessSession) {
-  const created = await admin.call<{ id: number }>("POST", "/whatsapp", {
-    name: "Loja",
-    isDefault: true,
-    provider: "cloud",
-    queueIds: [],
-    cloudPhoneNumberId: cloud.phoneNumberId,
-    cloudAccessToken: cloud.accessToken,
-    cloudAppSecret: cloud.appSecret,
-    cloudVerifyToken: "verify-me",
-  });
-  expect(created.status).toBe(200);
-  await until(
-    async () =>
-      (await admin.call<{ status: string }>("GET", `/whatsapp/${created.json.id}`)).json.status === "CONNECTED",
-    30_000,
-  );
-  await fake.subscribe({
-    phoneNumberId: cloud.phoneNumberId,
-    webhookUrl: `${server!.url}/api/webhooks/whatsapp/${created.json.id}`,
-    appSecret: cloud.appSecret,
-  });
-}
-
 async function ticketOf(admin: ProcessSession, number: string): Promise<TicketDto> {
   const res = await admin.call<{ tickets: TicketDto[] }>("GET", "/tickets?status=pending&showAll=true");
   const ticket = res.json.tickets.find((t) => t.contact?.number === number);
@@ -93,7 +69,7 @@ const sendsTo = (number: string) => fake.sent.filter((s) => s.to === number).len
 it("a greeting being sent when the server is killed is left failed, never sent twice; one still queued goes out once after the restart", async () => {
   let admin = await start();
   expect((await admin.call("PUT", "/settings/sendGreetingAccepted", { value: "enabled" })).status).toBe(200);
-  await connect(admin);
+  await connectCloud(admin, server!, fake, cloud);
   for (const customer of [ana, bruno]) {
     const delivery = await fake.customerMessage({ ...customer, phoneNumberId: cloud.phoneNumberId, text: "Olá!" });
     expect(delivery.status).toBe(200);

@@ -14,7 +14,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../../context.js";
-import { messages } from "../../db/schema/index.js";
+import { messages, tickets } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
 import type { JobDefinition } from "../../jobs/jobs.js";
 import { announceMessage, deliver } from "./send-message.js";
 
@@ -36,7 +37,28 @@ export const sendStoredMessages: JobDefinition<Payload> = {
 
 const notAttempted = sql`(${messages.providerData} -> 'attemptedAt') is null`;
 
+/** How long a message waits for its connection to run (a restart, a WhatsApp Web session reconnecting). */
+const connectionWaitMs = 2 * 60_000;
+
+/**
+ * The connection must be running before anything is attempted: until then the
+ * message is surely not sent, so the job is tried again later (pg-boss' retry
+ * with backoff); past connectionWaitMs it is left failed for the agent.
+ */
+async function awaitConnection(ctx: Context, messageId: number): Promise<void> {
+  const [row] = await ctx.db
+    .select({ whatsappId: tickets.whatsappId, createdAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .where(eq(messages.id, messageId));
+  // Gone, or a ticket without a connection: deliver records the outcome.
+  if (!row || row.whatsappId === null || ctx.channels.sender(row.whatsappId)) return;
+  if (Date.now() - row.createdAt.getTime() > connectionWaitMs) return;
+  throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+}
+
 async function sendStored(ctx: Context, messageId: number): Promise<void> {
+  await awaitConnection(ctx, messageId);
   const [claimed] = await ctx.db
     .update(messages)
     .set({

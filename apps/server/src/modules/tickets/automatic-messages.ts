@@ -16,6 +16,7 @@ import type { Context } from "../../context.js";
 import { renderForTicket } from "../../automation/ticket-variables.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { storeOutgoing, type OutgoingTicket } from "../messages/send-message.js";
+import { settingValue } from "../settings/settings.queries.js";
 import { sendStoredMessages } from "../messages/send-stored-messages.js";
 
 const prefix = "*Mensagem Automática:*\n";
@@ -50,6 +51,16 @@ export async function queueAutomatic(
     messageIds.push(await storeOutgoing(t, ticket, { body, userId: null }));
   }
   if (messageIds.length) await t.enqueue(sendStoredMessages, { messageIds });
+}
+
+/** The transfer notice, when the company sends one (sendMsgTransfTicket); never to a group. */
+export async function queueTransferNotice(
+  t: EventTransaction,
+  ticket: OutgoingTicket & { isGroup: boolean },
+  to: "queue" | "user",
+): Promise<void> {
+  if (ticket.isGroup || (await settingValue(t.db, ticket.companyId, "sendMsgTransfTicket")) !== "enabled") return;
+  await queueAutomatic(t, ticket, [transferNotice(to)]);
 }
 
 /** The texts in a transaction of their own, for a decision that has none (a refused call). */

@@ -78,6 +78,26 @@ describe("automatic messages", () => {
     expect(greeting).toMatchObject({ fromMe: true, userId: null, ack: 2 });
   });
 
+  it("a greeting queued while its connection is not running waits for it (a restart, a session reconnecting), then goes once", async () => {
+    const c = await scene({ sendGreetingAccepted: "enabled" });
+    await s.ctx.channels.stop(c.wa.id);
+    expect((await put(c, { status: "open", userId: c.agent.id })).statusCode).toBe(200);
+    // The job tries, finds no running connection, and is tried again later: nothing failed meanwhile.
+    await until(async () => {
+      const { rows } = await s.ctx.database.raw.query(
+        "select 1 from pgboss.job where name = 'send-stored-messages' and state = 'retry' and data->'messageIds' @> $1::jsonb",
+        [JSON.stringify([(await automatic(c))[0]?.id ?? 0])],
+      );
+      return rows.length > 0;
+    }, 5000);
+    expect(await automatic(c)).toMatchObject([{ ack: 1, sendError: null }]);
+    await s.ctx.channels.refresh(c.wa.id);
+    // At the job's next try (pg-boss' backoff: within about 10 s).
+    await fake.waitForSent(1, c.contact.number, 20_000);
+    await until(async () => (await automatic(c))[0]?.ack === 2, 20_000);
+    expect(textsTo(c)).toHaveLength(1);
+  }, 30_000);
+
   it("no greeting with the option off, nor for a group", async () => {
     const off = await scene();
     await put(off, { status: "open", userId: off.agent.id });

@@ -26,19 +26,17 @@ import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { closingPlan } from "../../automation/rating.js";
-import { acceptGreeting, queueAutomatic, transferNotice } from "./automatic-messages.js";
+import { acceptGreeting, queueAutomatic, queueTransferNotice } from "./automatic-messages.js";
 import { activeTicketConflict, companyQueue, companyUser, companyWhatsapp } from "./ticket-rules.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
 import { activeTicketOf } from "./tickets.queries.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { placeOf } from "../../events/events.js";
 import { loadTicket } from "./tickets.presenter.js";
+import { botLetsGo, closedValues } from "./ticket-moves.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 type Action = "close" | "reopen" | "accept" | "return" | "transfer";
-
-/** An agent's accept or transfer takes the ticket out of the queue bot's hands (automation/chatbot.ts). */
-const botLetsGo = { chatbot: false, queueOptionId: null };
 
 function actionOf(t: TicketRow, input: TicketUpdate, callerId: number): Action {
   if (input.status === "closed") return "close";
@@ -98,16 +96,7 @@ async function closingPlanOf(e: EventTransaction, t: TicketRow) {
 
 async function close(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<void> {
   const plan = await closingPlanOf(e, t);
-  await setTicket(e, t, {
-    status: "closed",
-    closedAt: new Date(),
-    userId: t.userId ?? who.id,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    chatbot: false,
-    ...(plan.askRating ? { ratingAsks: 1 } : {}),
-  });
+  await setTicket(e, t, { ...closedValues(t.userId ?? who.id), ...(plan.askRating ? { ratingAsks: 1 } : {}) });
   e.record("ticket.closed", factsOf(who, t));
   // Rendered once closed, so {{userName}} is whoever the ticket was closed for (the closer when nobody held it).
   await queueAutomatic(e, t, plan.texts);
@@ -170,9 +159,8 @@ async function transfer(e: EventTransaction, who: AccessClaims, t: TicketRow, in
   if (changed) e.record("ticket.transferred", { ...factsOf(who, t), queueId, userId, whatsappId });
   else e.record("ticket.changed", { companyId, ticketId: t.id, before: placeOf(t) });
   const moved = queueId !== t.queueId || (user !== null && userId !== t.userId);
-  if (!moved || t.isGroup || (await settingValue(e.db, companyId, "sendMsgTransfTicket")) !== "enabled") return;
   // Through the ticket's connection after the transfer.
-  await queueAutomatic(e, { ...t, whatsappId }, [transferNotice(user ? "user" : "queue")]);
+  if (moved) await queueTransferNotice(e, { ...t, whatsappId }, user ? "user" : "queue");
 }
 
 export async function updateTicket(

@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import { tickets } from "../../db/schema/index.js";
+import type { EventTransaction } from "../../events/bus.js";
+
+/** The ticket, locked until the transaction ends: one job at a time (a timer, the answering job) decides on it. */
+export async function lockTicket(e: EventTransaction, companyId: number, ticketId: number) {
+  const [row] = await e.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)))
+    .for("update");
+  return row;
+}
+
+/** An agent's accept or transfer, or a timer's move, takes the ticket out of the queue bot's hands (automation/chatbot.ts). */
+export const botLetsGo = { chatbot: false, queueOptionId: null };
+
+/**
+ * What closing writes, shared by the agents' resolve (update-ticket.ts) and
+ * the timers' close (timer-moves.ts), so a ticket a timer closed is the same
+ * ticket as one an agent closed: for `userId` (the attendant it had, else the
+ * closer), with no bot, integration or prompt holding it any more.
+ */
+export const closedValues = (userId: number | null) => ({
+  status: "closed",
+  closedAt: new Date(),
+  userId,
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  chatbot: false,
+});

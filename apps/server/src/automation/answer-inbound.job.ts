@@ -7,14 +7,17 @@
  * One run, one transaction: the ticket is locked (runs for one ticket take
  * their turn), the message is marked answered on it (a run again after a
  * crash, or one overtaken by a newer message's, does nothing), the bot's
- * decision changes the ticket and records its events, and the texts are
- * stored and queued for sending (send-stored-messages) — all or nothing.
+ * decision (or, on a closed ticket awaiting it, the rating reader's) changes
+ * the ticket and records its events, and the texts are stored and queued for
+ * sending (send-stored-messages) — all or nothing.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
+import type { TicketBotPlace } from "../events/events.js";
 import type { JobDefinition } from "../jobs/jobs.js";
+import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
 
 const payload = z.object({
@@ -23,6 +26,18 @@ const payload = z.object({
   messageId: z.number().int().positive(),
 });
 type Payload = z.infer<typeof payload>;
+
+/**
+ * Whether automation may have something to say to a customer's message on a
+ * ticket standing here: waiting with no agent, queue-less or in the bot's
+ * hands (the bot), or closed (only a ticket asking for a rating takes a
+ * reply: ingest-store.ts). Most messages go to attended tickets: they queue
+ * no job at all.
+ */
+export function mayAnswer(t: TicketBotPlace): boolean {
+  if (t.status === "closed") return true;
+  return t.status === "pending" && t.userId === null && (t.queueId === null || t.chatbot);
+}
 
 export const answerInbound: JobDefinition<Payload> = {
   name: "answer-inbound",
@@ -49,5 +64,7 @@ async function answer(t: EventTransaction, { companyId, ticketId, messageId }: P
     .update(tickets)
     .set({ automationSeenMessageId: sql`${messageId}::int` })
     .where(eq(tickets.id, ticketId));
-  await routeTicket(t, ticket, message.body);
+  if (ticket.status !== "closed") return routeTicket(t, ticket, message.body);
+  // Only a closed ticket that asks for a rating takes a customer's message (ingest-store.ts).
+  if (ticket.ratingAsks > 0) await rateTicket(t, ticket, message.body);
 }

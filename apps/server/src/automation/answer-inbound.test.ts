@@ -149,6 +149,13 @@ describe("what the bot leaves alone", () => {
     const ticket = await c.ticket();
     await s.ctx.db.update(tickets).set({ status: "open", userId: c.agent.id }).where(eq(tickets.id, ticket.id));
     expect(await c.says("2", 0)).toEqual([]);
+    // Not even a job: a message to an attended ticket is none of automation's business.
+    const [reply] = (await c.storedMessages()).filter((m) => !m.fromMe && m.body === "2");
+    const { rows: jobs } = await s.ctx.database.raw.query(
+      "select id from pgboss.job where name = 'answer-inbound' and (data->>'messageId')::int = $1",
+      [reply!.id],
+    );
+    expect(jobs).toEqual([]);
 
     const group = await botScene(s, fake);
     await group.says("Oi");
@@ -157,6 +164,27 @@ describe("what the bot leaves alone", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(group.textsSent()).toEqual([menu]);
     expect(c.textsSent()).toEqual([menu]);
+  });
+});
+
+describe("an agent taking over", () => {
+  it("accepting a ticket the bot holds ends the bot's part: no more menus", async () => {
+    const c = await botScene(s, fake);
+    await c.says("Oi");
+    await c.says("2");
+    const ticket = await c.ticket();
+    expect(ticket).toMatchObject({ chatbot: true, queueId: c.queues.suporte });
+    const accepted = await s.request({
+      method: "PUT",
+      path: `/tickets/${ticket.id}`,
+      token: c.agent.token,
+      body: { status: "open", userId: c.agent.id },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await c.ticket()).toMatchObject({ status: "open", chatbot: false, queueOptionId: null });
+    expect(await c.says("1", 0)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(c.textsSent()).toHaveLength(2);
   });
 });
 

@@ -18,6 +18,11 @@ export interface TicketPlaceFacts {
   userId: number | null;
 }
 
+/** Where a ticket is, and whether the queue bot holds it: what automation needs to know it may answer. */
+export interface TicketBotPlace extends TicketPlaceFacts {
+  chatbot: boolean;
+}
+
 /** Where a ticket row is now, as the `before` of the event that moves it. */
 export const placeOf = (t: TicketPlaceFacts): TicketPlaceFacts => ({
   status: t.status,
@@ -45,6 +50,8 @@ export interface DomainEvents {
     contactId: number;
     whatsappId: number;
     ticketIsNew: boolean;
+    /** The ticket as the message found (or made) it. */
+    ticket: TicketBotPlace;
     fromMe: boolean;
     isGroup: boolean;
     /** Contacts the message made or changed (joined ids, a username, a name), for the contacts page. */

@@ -8,7 +8,7 @@
  * `ctx.events.durable("message.received", someJob, (e) => …)`, with the job
  * listed in jobs/registry.ts.
  */
-import { answerInbound } from "../automation/answer-inbound.job.js";
+import { answerInbound, mayAnswer } from "../automation/answer-inbound.job.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
@@ -36,8 +36,10 @@ export function wireEvents(ctx: Context): void {
   subscribeTagRealtime(ctx);
   subscribeWhatsappRealtime(ctx);
   subscribeAnnouncementRealtime(ctx);
-  // The customer's messages only: the bot and the rating reader answer them.
+  // The customer's messages that the bot or the rating reader may answer.
   ctx.events.durable("message.received", answerInbound, (e) =>
-    e.fromMe || e.isGroup ? undefined : { companyId: e.companyId, ticketId: e.ticketId, messageId: e.messageId },
+    e.fromMe || e.isGroup || !mayAnswer(e.ticket)
+      ? undefined
+      : { companyId: e.companyId, ticketId: e.ticketId, messageId: e.messageId },
   );
 }

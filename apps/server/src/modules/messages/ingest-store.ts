@@ -2,7 +2,8 @@
  * Where ingest writes, in one statement per message (DESIGN §6, §9): the
  * contact (found by number, else by user id; made, or joined and renamed:
  * ingest-contact.ts), the contact's
- * active ticket on this connection (found and locked, or made), the message,
+ * active ticket on this connection (found and locked, or made; or the closed
+ * one still awaiting the customer's rating), the message,
  * and the ticket's unread count and last message. One round trip and one
  * commit, prepared once per database connection: a burst of deliveries costs
  * the database little more than the rows it writes.
@@ -18,6 +19,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { Db, RawSql } from "../../db/client.js";
+import type { TicketBotPlace } from "../../events/events.js";
 import { messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
@@ -36,6 +38,7 @@ export interface StoredInbound {
   contactId: number;
   /** This message made its ticket. */
   ticketIsNew: boolean;
+  ticket: TicketBotPlace;
   /** Contacts this message made (the chat, a group's participant), for the contacts page. */
   newContactIds: number[];
   /** The chat's contact when this message changed it (a number or user id joined, a username, a name). */
@@ -66,9 +69,15 @@ chat as (
   select id, is_group from existing union all select id, is_group from inserted
 ),
 -- Locked, so a close cannot slip in between finding the ticket and counting the message on it.
+-- With no active ticket, a customer's reply goes to the ticket closed less than a day ago that still asks
+-- them for a rating (automation/rate-ticket.ts reads it), instead of opening a new one.
 found as (
-  select t.id from tickets t join chat on t.contact_id = chat.id
-  where t.whatsapp_id = $2::int and t.status <> 'closed'
+  select t.id, t.status, t.user_id, t.queue_id, t.chatbot from tickets t join chat on t.contact_id = chat.id
+  where t.whatsapp_id = $2::int
+    and (t.status <> 'closed'
+      or (not $7::boolean and t.rating_asks > 0 and t.closed_at > $17::timestamptz - interval '1 day'))
+  order by t.status = 'closed', t.id desc
+  limit 1
   for update of t
 ),
 stored as (
@@ -83,10 +92,10 @@ created as (
   from chat
   where not exists (select 1 from found) and not exists (select 1 from stored)
   on conflict do nothing
-  returning id
+  returning id, status, user_id, queue_id, chatbot
 ),
 target as (
-  select id from found union all select id from created
+  select * from found union all select * from created
 ),
 message as (
   insert into messages (company_id, ticket_id, whatsapp_id, wid, contact_id, from_me, body, read, ack,
@@ -113,12 +122,15 @@ counted as (
   where tickets.id = message.ticket_id
 )
 select (select id from target) as "ticketId", (select id from message) as "messageId",
+  (select json_build_object('status', status, 'userId', user_id, 'queueId', queue_id, 'chatbot', chatbot) from target)
+    as "ticket",
   exists (select 1 from stored) as "stored", (select id from chat) as "contactId",
   exists (select 1 from created) as "ticketIsNew",
   (select id from inserted) as "newContactId", (select id from joined) as "joinedContactId"`;
 
 interface StoreResult {
   ticketId: number | null;
+  ticket: TicketBotPlace | null;
   messageId: number | null;
   stored: boolean;
   contactId: number;
@@ -246,6 +258,7 @@ export async function storeInbound(
     ticketId: result.ticketId,
     contactId: result.contactId,
     ticketIsNew: result.ticketIsNew,
+    ticket: result.ticket!,
     newContactIds,
     changedContactIds,
   };

@@ -115,6 +115,7 @@ async function recordReceived(
     contactId: stored.contactId,
     whatsappId: connection.id,
     ticketIsNew: stored.ticketIsNew,
+    ticket: stored.ticket,
     fromMe: inbound.fromMe,
     isGroup: inbound.isGroup,
     newContactIds: stored.newContactIds,

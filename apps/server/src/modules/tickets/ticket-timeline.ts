@@ -65,6 +65,8 @@ export function subscribeTimeline(events: EventBus): void {
   for (const name of Object.keys(types) as TimelineEvent[]) {
     events.within(name, (tx, payload: DomainEvents[TimelineEvent]) => write(tx, types[name], payload));
   }
+  // By the customer: no agent did it.
+  events.within("rating.received", (tx, e) => write(tx, "rated", { ...e, byUserId: null }));
 }
 
 export async function ticketTimeline(ctx: Context, who: AccessClaims, ticketId: number): Promise<TicketTimelineDto> {

@@ -25,6 +25,7 @@ import { tickets, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { settingValue } from "../settings/settings.queries.js";
+import { closingPlan } from "../../automation/rating.js";
 import { acceptGreeting, queueAutomatic, transferNotice } from "./automatic-messages.js";
 import { activeTicketConflict, companyQueue, companyUser, companyWhatsapp } from "./ticket-rules.js";
 import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
@@ -35,6 +36,9 @@ import { loadTicket } from "./tickets.presenter.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 type Action = "close" | "reopen" | "accept" | "return" | "transfer";
+
+/** An agent's accept or transfer takes the ticket out of the queue bot's hands (automation/chatbot.ts). */
+const botLetsGo = { chatbot: false, queueOptionId: null };
 
 function actionOf(t: TicketRow, input: TicketUpdate, callerId: number): Action {
   if (input.status === "closed") return "close";
@@ -71,16 +75,29 @@ const factsOf = (who: AccessClaims, t: TicketRow) => ({
   before: placeOf(t),
 });
 
-/** Resolve: the connection's completion message goes out (the rating flow comes with a later area). */
-async function queueCompletion(e: EventTransaction, t: TicketRow) {
+/**
+ * What resolving sends (automation/rating.ts closingPlan): the connection's
+ * completion message, then, with `userRating` enabled and an attendant who
+ * held the ticket, the rating question; the ticket then waits for the
+ * answer (rating_asks 1), which the answering job reads (automation/rate-ticket.ts).
+ */
+async function closingPlanOf(e: EventTransaction, t: TicketRow) {
   const whatsapp = t.whatsappId
     ? await e.db.query.whatsapps.findFirst({ where: eq(whatsapps.id, t.whatsappId) })
     : undefined;
-  // Rendered once closed, so {{userName}} is whoever the ticket was closed for (the closer when nobody held it).
-  if (whatsapp?.complationMessage && !t.isGroup) await queueAutomatic(e, t, [whatsapp.complationMessage]);
+  if (!whatsapp) return { texts: [], askRating: false };
+  return closingPlan({
+    userRating: await settingValue(e.db, t.companyId, "userRating"),
+    isGroup: t.isGroup,
+    userId: t.status === "open" ? t.userId : null,
+    ratingAsks: t.ratingAsks,
+    complationMessage: whatsapp.complationMessage,
+    ratingMessage: whatsapp.ratingMessage,
+  });
 }
 
 async function close(e: EventTransaction, who: AccessClaims, t: TicketRow): Promise<void> {
+  const plan = await closingPlanOf(e, t);
   await setTicket(e, t, {
     status: "closed",
     closedAt: new Date(),
@@ -89,16 +106,20 @@ async function close(e: EventTransaction, who: AccessClaims, t: TicketRow): Prom
     promptId: null,
     integrationId: null,
     chatbot: false,
+    ...(plan.askRating ? { ratingAsks: 1 } : {}),
   });
   e.record("ticket.closed", factsOf(who, t));
-  await queueCompletion(e, t);
+  // Rendered once closed, so {{userName}} is whoever the ticket was closed for (the closer when nobody held it).
+  await queueAutomatic(e, t, plan.texts);
 }
 
 async function reopen(e: EventTransaction, who: AccessClaims, t: TicketRow, input: TicketUpdate): Promise<void> {
   const queueId = input.queueId === undefined ? t.queueId : input.queueId;
   if (queueId !== null && queueId !== t.queueId) await companyQueue(e.db, t.companyId, queueId);
   if (await activeTicketOf(e.db, t.contactId, t.whatsappId, t.id)) throw new AppError("ERR_OTHER_OPEN_TICKET");
-  await setTicket(e, t, { status: "open", userId: who.id, queueId, acceptedAt: new Date(), closedAt: null });
+  // A rating still awaited is dropped: the conversation goes on.
+  const reopened = { status: "open", userId: who.id, queueId, acceptedAt: new Date(), closedAt: null, ratingAsks: 0 };
+  await setTicket(e, t, reopened);
   e.record("ticket.reopened", factsOf(who, t));
 }
 
@@ -111,6 +132,7 @@ async function accept(e: EventTransaction, who: AccessClaims, t: TicketRow): Pro
       status: "open",
       userId: who.id,
       acceptedAt: sql`coalesce(${tickets.acceptedAt}, now())`,
+      ...botLetsGo,
       updatedAt: new Date(),
     })
     .where(and(eq(tickets.id, t.id), eq(tickets.companyId, t.companyId), eq(tickets.status, "pending")))
@@ -142,7 +164,8 @@ async function transfer(e: EventTransaction, who: AccessClaims, t: TicketRow, in
   if (status === "open" && userId === null) status = "pending";
   const requeued = queueId !== t.queueId || (status === "pending" && t.status !== "pending");
   const whatsappId = input.whatsappId ?? t.whatsappId;
-  await setTicket(e, t, { queueId, userId, status, whatsappId, ...(requeued ? { queuedAt: new Date() } : {}) });
+  const placed = { queueId, userId, status, whatsappId, ...botLetsGo };
+  await setTicket(e, t, { ...placed, ...(requeued ? { queuedAt: new Date() } : {}) });
   const changed = requeued || userId !== t.userId || status !== t.status || whatsappId !== t.whatsappId;
   if (changed) e.record("ticket.transferred", { ...factsOf(who, t), queueId, userId, whatsappId });
   else e.record("ticket.changed", { companyId, ticketId: t.id, before: placeOf(t) });

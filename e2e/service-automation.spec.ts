@@ -9,7 +9,7 @@
  * the admin's dashboard shows the finished ticket and the agent's stars.
  */
 import { randomInt } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { cloudConnection, customerWrites, textsSentTo } from "./harness/cloud-connection.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
@@ -20,7 +20,7 @@ import { chooseOption, openSettings } from "./harness/settings-screen.js";
 
 const shots = "test-results/service-automation";
 
-/** The bot's texts, as the server's tests (automation/answer-inbound.test.ts) fix them. */
+/** What the customer reads, as the server's tests (automation/answer-inbound.test.ts, rate-ticket.test.ts) fix it. */
 const menu = [
   "Olá Paulo! Escolha um setor:",
   "*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte",
@@ -35,7 +35,7 @@ const internetLevel = [
 const greeting =
   "*Mensagem Automática:*\nOlá *Paulo Lima*, meu nome é *Ana Atendente* e agora vou prosseguir com seu atendimento!";
 const completion = "Atendimento encerrado. Até logo!";
-const ratingChoices = "*1* - Insatisfeito, *2* - Satisfeito, *3* - Muito Satisfeito";
+const ratingQuestion = "Avalie-nos, Paulo:\n\n*1* - Insatisfeito, *2* - Satisfeito, *3* - Muito Satisfeito";
 
 /** A queue made in the queue modal: name, a palette colour, its place in the menu and its greeting. */
 async function createQueue(page: Page, name: string, colour: string, order: string, greetingMessage: string) {
@@ -69,19 +69,21 @@ async function adminBuildsTheBot(page: Page) {
   await queueModal(page).getByTestId("queue-modal-cancel").click();
 }
 
-/**
- * The path up to the agent's resolve: the admin (signed in on `page`) builds the bot, the customer walks it,
- * the agent (a browser of their own) accepts and resolves. Returns what the rating needs.
- */
-async function customerServedToResolve(page: Page, browser: Browser, baseURL: string) {
+test("a customer walks the queue bot to Suporte, its agent accepts and resolves, the rating of 3 reaches the dashboard", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two browsers, a dozen saves and a customer's whole conversation: well past the default minute.
+  test.slow();
   const admin = newPerson("bot");
-  await signUpByApi(baseURL, admin);
+  await signUpByApi(baseURL!, admin);
   await logIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/tickets$/);
   await adminBuildsTheBot(page);
 
   // The agent and the connection: their own pages are other specs' subject (users, connections).
-  const api = apiAsPage(baseURL, page);
+  const api = apiAsPage(baseURL!, page);
   const queues = (await api("GET", "/queue", undefined)) as unknown as { id: number; name: string }[];
   const queueId = (name: string) => queues.find((q) => q.name === name)!.id;
   const agent = newPerson("bot-agent");
@@ -92,10 +94,11 @@ async function customerServedToResolve(page: Page, browser: Browser, baseURL: st
     profile: "user",
     queueIds: [queueId("Suporte")],
   });
-  const cloud = await cloudConnection(baseURL, api, {
+  const cloud = await cloudConnection(baseURL!, api, {
     queueIds: [queueId("Vendas"), queueId("Suporte")],
     greetingMessage: "Olá {{firstName}}! Escolha um setor:",
     complationMessage: completion,
+    ratingMessage: "Avalie-nos, {{firstName}}:",
   });
 
   // The agent waits in their Waiting list; nothing is reloaded from here on.
@@ -135,6 +138,7 @@ async function customerServedToResolve(page: Page, browser: Browser, baseURL: st
   await expect(agentPage).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   const header = agentPage.getByTestId("ticket-header");
   await expect(header).toHaveAttribute("data-status", "open");
+  const ticketId = Number(await agentPage.getByTestId("ticket-view").getAttribute("data-ticket-id"));
   expect((await textsSentTo(customer.number, ++received)).at(-1)).toBe(greeting);
   const bodies = agentPage.getByTestId("message-list").getByTestId("message-body");
   // WhatsApp's *bold* marks are drawn, not shown.
@@ -142,47 +146,31 @@ async function customerServedToResolve(page: Page, browser: Browser, baseURL: st
   await expect(agentPage.getByTestId("message-list")).toContainText("Sobre internet:");
   await agentPage.screenshot({ path: `${shots}/3-accepted.png` });
 
-  // Resolving sends the connection's completion message.
+  // Resolving sends the connection's completion message, then its rating question with the scale.
   await header.getByTestId("ticket-resolve-button").click();
   await expect(agentPage).toHaveURL(/\/tickets$/);
-  expect((await textsSentTo(customer.number, ++received)).at(-1)).toBe(completion);
+  received += 2;
+  expect((await textsSentTo(customer.number, received)).slice(-2)).toEqual([completion, ratingQuestion]);
   await agentContext.close();
-  return { cloud, customer, agentId: agentUser.id, received };
-}
 
-test("a customer walks the queue bot to Suporte, whose agent sees it arrive live, accepts with a greeting and resolves", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  // Two browsers, a dozen saves and a customer's whole conversation: well past the default minute.
-  test.slow();
-  await customerServedToResolve(page, browser, baseURL!);
-});
-
-// FIXME(issue 11 item 5): ratings are being built on main in parallel; until they land, resolving
-// sends no rating question and a "3" stores nothing. Then this test replaces the one above.
-test.fixme("the customer rates 3 after the resolve, and the dashboard shows the finished ticket and the agent's stars", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  test.slow();
-  const { cloud, customer, agentId, received } = await customerServedToResolve(page, browser, baseURL!);
-  // The rating question follows the completion message.
-  expect((await textsSentTo(customer.number, received + 1)).at(-1)).toContain(ratingChoices);
-
-  // The customer rates 3: the admin's dashboard counts the finished ticket and shows the agent's three stars.
+  // The customer rates 3. Nothing is said back: the ticket's history shows when the answering job stored it.
   await customerWrites(cloud, customer, "3");
+  const history = async () =>
+    (
+      (await api("GET", `/tickets/${ticketId}/timeline`, undefined)) as unknown as { events: { type: string }[] }
+    ).events.map((e) => e.type);
+  await expect.poll(history).toContain("rated");
+
+  // The admin's dashboard counts the finished ticket and shows the agent's three stars.
   await page.getByTestId("menu-item-dashboard").click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("dashboard-finished-value")).toHaveText("1");
   await expect(page.getByTestId("dashboard-waiting-value")).toHaveText("0");
   await expect(page.getByTestId("dashboard-inConversation-value")).toHaveText("0");
-  const rating = page.getByTestId(`attendant-row-${agentId}`).getByTestId("attendant-rating");
+  const rating = page.getByTestId(`attendant-row-${agentUser.id}`).getByTestId("attendant-rating");
   await expect(rating).toHaveAttribute("data-rating", "3");
-  // All three stars filled, none empty, and said in words.
-  await expect(rating.locator(".MuiRating-iconFilled").first()).toBeVisible();
+  // All three stars filled to their last half (precision 0.5), none empty, and said in words.
+  await expect(rating.locator(".MuiRating-iconFilled").last()).toBeVisible();
   await expect(rating.locator(".MuiRating-iconEmpty")).toHaveCount(0);
   await expect(rating.locator(".MuiRating-root")).toHaveAttribute("aria-label", t("pt", "dashboard.ratings.3"));
   await page.screenshot({ path: `${shots}/4-dashboard.png`, fullPage: true });

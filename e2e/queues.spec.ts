@@ -8,26 +8,7 @@ import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { logIn } from "./harness/pages.js";
 import { newPerson, signUpByApi } from "./harness/people.js";
-
-const modal = (page: Page) => page.getByTestId("queue-modal");
-
-async function pickColour(page: Page, hex: string) {
-  await modal(page).getByTestId("queue-color-pick").click();
-  await expect(page.getByTestId("color-picker").locator('[role="option"]')).toHaveCount(50);
-  await page.getByTestId(`swatch-${hex}`).click();
-  // Picking a swatch closes the picker.
-  await expect(page.getByTestId("color-picker")).toBeHidden();
-}
-
-/** Adds an option where 'Adicionar' puts it (a root, or under the selected option) and saves it. */
-async function addOption(page: Page, title: string, message: string) {
-  await page.getByTestId("option-add").click();
-  const draft = page.getByTestId("option-draft");
-  await draft.getByTestId("option-title").fill(title);
-  await draft.getByTestId("option-message").fill(message);
-  await draft.getByTestId("option-save").click();
-  await expect(draft).toBeHidden();
-}
+import { addOption, pickColour, queueModal as modal } from "./harness/queue-screens.js";
 
 const rows = (page: Page) => page.locator('tr[data-testid^="queue-row-"]');
 

@@ -6,11 +6,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { addRecurrence } from "@balcao/contracts";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { logIn } from "./harness/pages.js";
 import { newPerson, signUpByApi } from "./harness/people.js";
+import { chooseOption, openSettings } from "./harness/settings-screen.js";
 import { asSuperAdmin } from "./harness/super-admin.js";
 
 /** A day counted from today in the browser's time zone (playwright.config: America/Sao_Paulo), as YYYY-MM-DD. */
@@ -21,17 +21,6 @@ function dayFromToday(days: number): string {
 }
 
 const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("/");
-
-async function openSettings(page: Page) {
-  await page.getByTestId("menu-item-settings").click();
-  await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByTestId("settings-options")).toBeVisible();
-}
-
-async function chooseOption(page: Page, key: string, value: string) {
-  await page.getByTestId(`setting-${key}`).selectOption(value);
-  await expect(page.getByText(t("pt", "settings.options.toasts.success")).first()).toBeVisible();
-}
 
 test("a company admin changes an option, and keeps company business hours on the Schedules tab", async ({
   page,

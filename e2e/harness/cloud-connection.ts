@@ -6,8 +6,11 @@ import type { apiAs } from "./people.js";
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
-/** The default connection, CONNECTED and subscribed to Meta's webhook: customers can write to it. */
-export async function cloudConnection(baseURL: string, api: Api) {
+/**
+ * The default connection, CONNECTED and subscribed to Meta's webhook: customers can write to it.
+ * `fields` are more of the connection modal's (queueIds, greetingMessage, complationMessage…).
+ */
+export async function cloudConnection(baseURL: string, api: Api, fields: Record<string, unknown> = {}) {
   const cloud = {
     cloudPhoneNumberId: String(100000000000 + randomBytes(4).readUInt32BE()),
     cloudAccessToken: `EAAG${randomBytes(12).toString("hex")}`,
@@ -24,6 +27,7 @@ export async function cloudConnection(baseURL: string, api: Api) {
     isDefault: true,
     provider: "cloud",
     queueIds: [],
+    ...fields,
     ...cloud,
   });
   // The connection starts in the background; Meta's dashboard check follows once it runs.
@@ -53,4 +57,16 @@ export async function customerWrites(
     text,
   });
   expect(delivery.status).toBe(200);
+}
+
+/**
+ * The texts the server sent `number` through the Graph API, oldest first, once there are
+ * `count` of them (or whatever arrived within 10 s, for the caller's assertion to show).
+ */
+export async function textsSentTo(number: string, count: number): Promise<string[]> {
+  const sent = await graph<{ body: { text?: { body: string } } }[]>(
+    "GET",
+    `/sent?to=${number}&count=${count}&timeoutMs=10000`,
+  );
+  return sent.map((record) => record.body.text?.body ?? "");
 }

@@ -26,8 +26,10 @@ export function useOptionMutations(queueId: number) {
   const queryClient = useQueryClient();
   // Numbers of siblings change on create and delete: the whole tree is read again.
   const refresh = () => queryClient.invalidateQueries({ queryKey: treeKey(queueId) });
+  // One toast for a run of saves: building a tree saves option after option, and a stack of
+  // toasts would cover the editor's buttons.
   const saved = () => {
-    toast.success(t("queueOptions.toasts.saved"));
+    toast.success(t("queueOptions.toasts.saved"), { toastId: `queue-options-saved-${queueId}` });
     return refresh();
   };
 
@@ -46,7 +48,7 @@ export function useOptionMutations(queueId: number) {
   const remove = useMutation({
     mutationFn: (option: QueueOptionDto) => api.delete(`/queue-options/${option.id}`),
     onSuccess: () => {
-      toast.success(t("queueOptions.toasts.deleted"));
+      toast.success(t("queueOptions.toasts.deleted"), { toastId: `queue-options-deleted-${queueId}` });
       return refresh();
     },
     onError: toastError,

@@ -58,12 +58,11 @@ export const messages = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Also every lookup by provider id (acks, edits, quotes): each names its connection (migration 0016
+    // dropped an index on wid alone, one more entry per stored message that no query read).
     uniqueIndex("messages_whatsapp_wid_uq").on(t.whatsappId, t.wid),
     index("messages_ticket_id_idx").on(t.ticketId, t.id),
     index("messages_company_idx").on(t.companyId),
-    index("messages_wid_idx")
-      .on(t.wid)
-      .where(sql`${t.wid} is not null`),
     // The ticket search matches message text anywhere in the body (pg_trgm).
     index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
   ],

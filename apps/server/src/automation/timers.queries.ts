@@ -7,7 +7,7 @@
  *   const { ticket, connection } = await timerState(db, companyId, ticketId);
  *   timersFor(ticket, connection) / fireTimer(kind, ticket, connection, new Date())
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { messages, tickets, whatsapps } from "../db/schema/index.js";
 import type { TimerConnection, TimerTicket } from "./timers.js";
@@ -17,15 +17,17 @@ export interface TimerState {
   connection?: TimerConnection;
 }
 
-async function lastCustomerMessageAt(db: Db, companyId: number, ticketId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: messages.createdAt })
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.companyId, companyId), eq(messages.fromMe, false)))
-    .orderBy(desc(messages.id))
-    .limit(1);
-  return row?.at ?? null;
-}
+/**
+ * The customer's last message on the ticket, read only when the connection has a timer at all: most
+ * connections have none, and this runs with every customer message (arm-ticket-timers.ts).
+ */
+const lastCustomerMessageAt = (ticketId: number) =>
+  sql<Date | null>`case
+  when ${whatsapps.timeSendQueue} > 0 or ${whatsapps.timeToTransfer} > 0 or ${whatsapps.expiresTicket} > 0 then (
+    select m.created_at from ${messages} m
+    where m.ticket_id = ${ticketId} and m.from_me = false
+    order by m.id desc limit 1)
+  end`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v)));
 
 export async function timerState(db: Db, companyId: number, ticketId: number): Promise<TimerState> {
   const [row] = await db
@@ -41,6 +43,7 @@ export async function timerState(db: Db, companyId: number, ticketId: number): P
         queuedAt: tickets.queuedAt,
         acceptedAt: tickets.acceptedAt,
       },
+      lastCustomerMessageAt: lastCustomerMessageAt(ticketId),
       // Drizzle reads a left-joined object as absent when its FIRST column is null: a not-null one comes first.
       connection: {
         timeSendQueue: whatsapps.timeSendQueue,
@@ -55,6 +58,6 @@ export async function timerState(db: Db, companyId: number, ticketId: number): P
     .leftJoin(whatsapps, and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, companyId)))
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)));
   if (!row) return {};
-  const ticket = { ...row.ticket, lastCustomerMessageAt: await lastCustomerMessageAt(db, companyId, ticketId) };
+  const ticket = { ...row.ticket, lastCustomerMessageAt: row.lastCustomerMessageAt };
   return { ticket, connection: row.connection ?? undefined };
 }

@@ -15,7 +15,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
-import type { TicketBotPlace } from "../events/events.js";
+import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
 import type { JobDefinition } from "../jobs/jobs.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
@@ -30,14 +30,16 @@ type Payload = z.infer<typeof payload>;
 
 /**
  * Whether automation may have something to say to a customer's message on a
- * ticket standing here: waiting with no agent, queue-less or in the bot's
- * hands (the bot), or closed (only a ticket asking for a rating takes a
- * reply: ingest-store.ts). Most messages go to attended tickets: they queue
- * no job at all.
+ * ticket standing here: closed (only a ticket asking for a rating takes a
+ * reply: ingest-store.ts), or waiting with no agent, queue-less or in the
+ * bot's hands, on a connection with queues to offer or in a company that
+ * keeps business hours (chatbot.ts routes nothing else). Most messages go to
+ * attended tickets or to connections without a bot: they queue no job.
  */
-export function mayAnswer(t: TicketBotPlace): boolean {
+export function mayAnswer(t: TicketBotPlace, bot: InboundBotFacts | undefined): boolean {
   if (t.status === "closed") return true;
-  return t.status === "pending" && t.userId === null && (t.queueId === null || t.chatbot);
+  const waiting = t.status === "pending" && t.userId === null && (t.queueId === null || t.chatbot);
+  return waiting && bot !== undefined && (bot.connectionHasQueues || bot.scheduleType === "company");
 }
 
 export const answerInbound: JobDefinition<Payload> = {

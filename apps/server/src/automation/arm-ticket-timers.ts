@@ -41,8 +41,11 @@ const ticketChanges = [
 export function subscribeTicketTimers(events: EventBus): void {
   for (const name of ticketChanges)
     events.within(name, (tx, e, enqueue) => armTicketTimers(tx, enqueue, e.companyId, e.ticketId));
-  // A customer's message restarts the waits it ends; a new ticket's is armed by its ticket.created.
+  // A customer's message restarts the waits it ends; a new ticket's is armed by its ticket.created. On a
+  // connection without timers (ingest tells), nothing to read: this runs with every customer message.
   events.within("message.received", (tx, e, enqueue) =>
-    e.fromMe || e.ticketIsNew ? Promise.resolve() : armTicketTimers(tx, enqueue, e.companyId, e.ticketId),
+    e.fromMe || e.ticketIsNew || !e.connectionHasTimers
+      ? Promise.resolve()
+      : armTicketTimers(tx, enqueue, e.companyId, e.ticketId),
   );
 }

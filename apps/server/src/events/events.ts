@@ -23,6 +23,12 @@ export interface TicketBotPlace extends TicketPlaceFacts {
   chatbot: boolean;
 }
 
+/** What the queue bot routes by on the message's connection and company (ticket waiting with no agent only). */
+export interface InboundBotFacts {
+  connectionHasQueues: boolean;
+  scheduleType: string;
+}
+
 /** Where a ticket row is now, as the `before` of the event that moves it. */
 export const placeOf = (t: TicketPlaceFacts): TicketPlaceFacts => ({
   status: t.status,
@@ -52,6 +58,9 @@ export interface DomainEvents {
     ticketIsNew: boolean;
     /** The ticket as the message found (or made) it. */
     ticket: TicketBotPlace;
+    bot?: InboundBotFacts;
+    /** The connection keeps a timer a customer's message re-arms. */
+    connectionHasTimers: boolean;
     fromMe: boolean;
     isGroup: boolean;
     /** Contacts the message made or changed (joined ids, a username, a name), for the contacts page. */

@@ -44,7 +44,7 @@ export function wireEvents(ctx: Context): void {
   subscribeAnnouncementRealtime(ctx);
   // The customer's messages that the bot or the rating reader may answer.
   ctx.events.durable("message.received", answerInbound, (e) =>
-    e.fromMe || e.isGroup || !mayAnswer(e.ticket)
+    e.fromMe || e.isGroup || !mayAnswer(e.ticket, e.bot)
       ? undefined
       : { companyId: e.companyId, ticketId: e.ticketId, messageId: e.messageId },
   );

@@ -19,7 +19,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { Db, RawSql } from "../../db/client.js";
-import type { TicketBotPlace } from "../../events/events.js";
+import { settingDefaults } from "@balcao/contracts";
+import type { InboundBotFacts, TicketBotPlace } from "../../events/events.js";
 import { messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
@@ -39,6 +40,10 @@ export interface StoredInbound {
   /** This message made its ticket. */
   ticketIsNew: boolean;
   ticket: TicketBotPlace;
+  /** For a ticket waiting with no agent: what the queue bot would route by. */
+  bot?: InboundBotFacts;
+  /** The connection keeps a timer (redirection, transfer, expiry). */
+  connectionHasTimers: boolean;
   /** Contacts this message made (the chat, a group's participant), for the contacts page. */
   newContactIds: number[];
   /** The chat's contact when this message changed it (a number or user id joined, a username, a name). */
@@ -124,6 +129,14 @@ counted as (
 select (select id from target) as "ticketId", (select id from message) as "messageId",
   (select json_build_object('status', status, 'userId', user_id, 'queueId', queue_id, 'chatbot', chatbot) from target)
     as "ticket",
+  -- What the queue bot would route by, read only for a ticket waiting with no agent (automation's mayAnswer).
+  (select case when status = 'pending' and user_id is null then json_build_object(
+      'connectionHasQueues', exists (select 1 from whatsapp_queues wq where wq.whatsapp_id = $2::int),
+      'scheduleType', (select s.value from settings s where s.company_id = $1::int and s.key = 'scheduleType'))
+    end from target) as "bot",
+  -- Whether the connection keeps any timer a customer's message re-arms (automation/arm-ticket-timers.ts).
+  exists (select 1 from whatsapps w where w.id = $2::int
+    and (w.time_send_queue > 0 or w.time_to_transfer > 0 or w.expires_ticket > 0)) as "connectionHasTimers",
   exists (select 1 from stored) as "stored", (select id from chat) as "contactId",
   exists (select 1 from created) as "ticketIsNew",
   (select id from inserted) as "newContactId", (select id from joined) as "joinedContactId"`;
@@ -131,6 +144,8 @@ select (select id from target) as "ticketId", (select id from message) as "messa
 interface StoreResult {
   ticketId: number | null;
   ticket: TicketBotPlace | null;
+  bot: { connectionHasQueues: boolean; scheduleType: string | null } | null;
+  connectionHasTimers: boolean;
   messageId: number | null;
   stored: boolean;
   contactId: number;
@@ -259,6 +274,15 @@ export async function storeInbound(
     contactId: result.contactId,
     ticketIsNew: result.ticketIsNew,
     ticket: result.ticket!,
+    connectionHasTimers: result.connectionHasTimers,
+    ...(result.bot
+      ? {
+          bot: {
+            connectionHasQueues: result.bot.connectionHasQueues,
+            scheduleType: result.bot.scheduleType ?? settingDefaults.scheduleType,
+          },
+        }
+      : {}),
     newContactIds,
     changedContactIds,
   };

@@ -116,6 +116,8 @@ async function recordReceived(
     whatsappId: connection.id,
     ticketIsNew: stored.ticketIsNew,
     ticket: stored.ticket,
+    ...(stored.bot ? { bot: stored.bot } : {}),
+    connectionHasTimers: stored.connectionHasTimers,
     fromMe: inbound.fromMe,
     isGroup: inbound.isGroup,
     newContactIds: stored.newContactIds,

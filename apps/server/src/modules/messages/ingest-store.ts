@@ -16,12 +16,10 @@
  * runs again and finds that row. A contact's join (an update) that meets
  * such a row is refused by PostgreSQL and the statement runs again as well.
  */
-import { and, eq, sql } from "drizzle-orm";
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
-import type { Db, RawSql } from "../../db/client.js";
+import type { RawSql } from "../../db/client.js";
 import { settingDefaults } from "@balcao/contracts";
 import type { InboundBotFacts, TicketBotPlace } from "../../events/events.js";
-import { messages } from "../../db/schema/index.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { contactCtes, personValues } from "./ingest-contact.js";
@@ -286,49 +284,4 @@ export async function storeInbound(
     newContactIds,
     changedContactIds,
   };
-}
-
-/** The message when already stored (a repeated delivery): checked before downloading its media. */
-export async function storedMessage(db: Db, connection: IngestConnection, wid: string) {
-  const [row] = await db
-    .select({ id: messages.id, mediaPath: messages.mediaPath })
-    .from(messages)
-    .where(
-      and(eq(messages.companyId, connection.companyId), eq(messages.whatsappId, connection.id), eq(messages.wid, wid)),
-    );
-  return row;
-}
-
-/** The text an edit replaces, appended to details.edits (oldest first) as the column read before the update. */
-const editsWith = (at: Date) => sql`jsonb_set(coalesce(${messages.details}, '{}'::jsonb), '{edits}',
-  coalesce(${messages.details}->'edits', '[]'::jsonb)
-  || jsonb_build_array(jsonb_build_object('body', ${messages.body}, 'editedAt', ${at.toISOString()}::text)))`;
-
-/**
- * An edit replaces the original's body, the old text kept in its edit history; a revoke marks it
- * deleted, its text kept for the agents.
- */
-export async function changeStored(
-  db: Db,
-  connection: IngestConnection,
-  change: { wid: string; body?: string; revoked?: boolean; at?: Date },
-) {
-  const [row] = await db
-    .update(messages)
-    .set({
-      ...(change.body !== undefined
-        ? { body: change.body, isEdited: true, details: editsWith(change.at ?? new Date()) }
-        : {}),
-      ...(change.revoked ? { isDeleted: true } : {}),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(messages.companyId, connection.companyId),
-        eq(messages.whatsappId, connection.id),
-        eq(messages.wid, change.wid),
-      ),
-    )
-    .returning({ id: messages.id, ticketId: messages.ticketId });
-  return row;
 }

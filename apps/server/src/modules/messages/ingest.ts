@@ -29,13 +29,8 @@ import { fetchInboundMedia, queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
 import { storableInbound } from "./ingest-storable.js";
 import { applyNumberChange } from "./number-change.js";
-import {
-  changeStored,
-  storedMessage,
-  storeInbound,
-  type IngestConnection,
-  type StoredInbound,
-} from "./ingest-store.js";
+import { storeInbound, type IngestConnection, type StoredInbound } from "./ingest-store.js";
+import { changeStored, storedMessage } from "./stored-message.js";
 import { applyPollVote, replaceReactions } from "./ingest-updates.js";
 
 export async function ingest(ctx: Context, connection: IngestConnection, received: InboundMessage): Promise<void> {

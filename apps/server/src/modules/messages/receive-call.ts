@@ -17,7 +17,8 @@ import { messages } from "../../db/schema/index.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { callsRefusedNotice, sendAutomatic } from "../tickets/automatic-messages.js";
 import { ingest } from "./ingest.js";
-import { storedMessage, type IngestConnection } from "./ingest-store.js";
+import type { IngestConnection } from "./ingest-store.js";
+import { storedMessage } from "./stored-message.js";
 
 /** "14:05" in the company's time zone (the timezone setting; an unknown zone reads as the default). */
 function clockOf(at: Date, timeZone: string): string {

@@ -10,6 +10,12 @@
  */
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
+import {
+  internetLevel,
+  queueMenu as menu,
+  ratingAsked as ratingQuestion,
+  suporteRoot,
+} from "../apps/server/test/bot-texts.js";
 import { cloudConnection, customerWrites, textsSentTo } from "./harness/cloud-connection.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
@@ -20,22 +26,10 @@ import { chooseOption, openSettings } from "./harness/settings-screen.js";
 
 const shots = "test-results/service-automation";
 
-/** What the customer reads, as the server's tests (automation/answer-inbound.test.ts, rate-ticket.test.ts) fix it. */
-const menu = [
-  "Olá Paulo! Escolha um setor:",
-  "*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte",
-  "*[ Sair ]* - Encerrar atendimento",
-].join("\n\n");
-const suporteRoot = ["Suporte técnico", "[ 1 ] Internet\n[ 2 ] Boleto", "[ # ] Menu inicial"].join("\n\n");
-const internetLevel = [
-  "Sobre internet:",
-  "[ 1 ] Lenta\n[ 2 ] Sem sinal",
-  "[ 0 ] Menu anterior\n[ # ] Menu inicial",
-].join("\n\n");
+/** What else the customer reads here (the bot's texts: apps/server/test/bot-texts.ts, shared with the server's tests). */
 const greeting =
   "*Mensagem Automática:*\nOlá *Paulo Lima*, meu nome é *Ana Atendente* e agora vou prosseguir com seu atendimento!";
 const completion = "Atendimento encerrado. Até logo!";
-const ratingQuestion = "Avalie-nos, Paulo:\n\n*1* - Insatisfeito, *2* - Satisfeito, *3* - Muito Satisfeito";
 
 /** A queue made in the queue modal: name, a palette colour, its place in the menu and its greeting. */
 async function createQueue(page: Page, name: string, colour: string, order: string, greetingMessage: string) {

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, queueOptions, tickets } from "../db/schema/index.js";
 import { botScene } from "../../test/bot-scene.js";
+import { internetLevel, queueMenu as menu, suporteRoot } from "../../test/bot-texts.js";
 import { cloudServerPerFile } from "../../test/cloud-connection.js";
 import type { FakeGraph } from "../../test/fake-graph.js";
 import type { TestServer } from "../../test/harness.js";
@@ -18,18 +19,6 @@ import { answerInbound } from "./answer-inbound.job.js";
 let s: TestServer;
 let fake: FakeGraph;
 cloudServerPerFile((started) => ({ s, fake } = started));
-
-const menu = [
-  "Olá Paulo! Escolha um setor:",
-  "*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte",
-  "*[ Sair ]* - Encerrar atendimento",
-].join("\n\n");
-const suporteRoot = ["Suporte técnico", "[ 1 ] Internet\n[ 2 ] Boleto", "[ # ] Menu inicial"].join("\n\n");
-const internetLevel = [
-  "Sobre internet:",
-  "[ 1 ] Lenta\n[ 2 ] Sem sinal",
-  "[ 0 ] Menu anterior\n[ # ] Menu inicial",
-].join("\n\n");
 
 const timelineOf = async (token: string, ticketId: number) =>
   (await s.request({ method: "GET", path: `/tickets/${ticketId}/timeline`, token }))

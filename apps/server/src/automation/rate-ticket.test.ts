@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { DashboardResult } from "@balcao/contracts";
 import { tickets, userRatings } from "../db/schema/index.js";
 import { botScene, type BotScene } from "../../test/bot-scene.js";
+import { ratingAsked as asked } from "../../test/bot-texts.js";
 import { cloudServerPerFile } from "../../test/cloud-connection.js";
 import type { FakeGraph } from "../../test/fake-graph.js";
 import type { TestServer } from "../../test/harness.js";
@@ -19,7 +20,6 @@ let fake: FakeGraph;
 cloudServerPerFile((started) => ({ s, fake } = started));
 
 const question = "Avalie-nos, {{firstName}}:";
-const asked = "Avalie-nos, Paulo:\n\n*1* - Insatisfeito, *2* - Satisfeito, *3* - Muito Satisfeito";
 
 /** The customer reaches Suporte through the bot, its agent accepts and resolves; `answers`: texts the close sends. */
 async function attendedAndResolved(c: BotScene, answers: number): Promise<number> {

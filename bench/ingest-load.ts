@@ -29,6 +29,8 @@ export interface LoadResult {
   cpuMs: number;
   failed: number;
   firstFailure?: string;
+  /** Messages the server sent the customers during the run (the bot's menus, with BENCH_ROUTING). */
+  sends: number;
 }
 
 export type ToLoad = { run: LoadPlan } | { close: true };
@@ -81,6 +83,7 @@ async function run(graph: Awaited<ReturnType<typeof startFakeGraph>>, plan: Load
   let firstFailure: string | undefined;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const sentBefore = graph.sent.length;
   await Promise.all(
     Array.from({ length: plan.concurrency }, async () => {
       while (next < plan.total) {
@@ -110,6 +113,7 @@ async function run(graph: Awaited<ReturnType<typeof startFakeGraph>>, plan: Load
     cpuMs: (user + system) / 1000,
     failed,
     firstFailure,
+    sends: graph.sent.length - sentBefore,
   };
 }
 

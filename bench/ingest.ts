@@ -77,6 +77,7 @@ async function prepare(database: Database, tenant: BenchTenant) {
        cloud_app_secret = $4, cloud_verify_token = $5 where id = $1`,
     [tenant.whatsappId, cloud.phoneNumberId, cloud.accessToken, cloud.appSecret, cloud.verifyToken],
   );
+  await offerQueues(database, tenant);
   return {
     env: { WHATSAPP_GRAPH_URL: ready.graphUrl },
     /** Without the database (an embedded one the server holds), a run on a fresh copy: nothing to take out. */
@@ -89,6 +90,19 @@ async function prepare(database: Database, tenant: BenchTenant) {
         child.send({ close: true } satisfies ToLoad);
       }),
   };
+}
+
+/**
+ * BENCH_ROUTING=1: the connection offers the seed's queues, so each ticket a customer opens gets the
+ * bot's menu through its jobs (issue 11: ingest "with routing on"); otherwise it offers none, as seeded.
+ */
+async function offerQueues(database: Database, tenant: BenchTenant) {
+  await database.raw.query(`delete from whatsapp_queues where whatsapp_id = $1`, [tenant.whatsappId]);
+  if (!process.env.BENCH_ROUTING) return;
+  await database.raw.query(`insert into whatsapp_queues (whatsapp_id, queue_id) select $1, unnest($2::int[])`, [
+    tenant.whatsappId,
+    tenant.queueIds,
+  ]);
 }
 
 /**
@@ -111,6 +125,7 @@ async function removeIngested(database: Database, companyId: number) {
     delete from messages where ticket_id in (${tickets});
     delete from ticket_tags where ticket_id in (${tickets});
     delete from ticket_notes where ticket_id in (${tickets});
+    delete from ticket_events where ticket_id in (${tickets});
     delete from tickets where id in (${tickets});
     delete from contact_custom_fields where contact_id in (${contacts});
     delete from contacts where id in (${contacts});
@@ -157,7 +172,7 @@ async function measure(
   const server = serverCpuMs() - serverBefore;
   const pgAfter = database ? await backendCpu(database) : new Map<number, number>();
   if (!("result" in message)) throw new Error("ingest load process: no result");
-  const { latencies, seconds, cpuMs, failed, firstFailure }: LoadResult = message.result;
+  const { latencies, seconds, cpuMs, failed, firstFailure, sends }: LoadResult = message.result;
   if (failed > 0) {
     throw new Error(`ingest: ${failed} of ${plan.total} webhook deliveries were refused (first: ${firstFailure})`);
   }
@@ -179,7 +194,8 @@ async function measure(
       (database
         ? `server ${perMessage(server)} ms, PostgreSQL ${perMessage(pgMs)} ms, `
         : `server with its embedded database ${perMessage(server)} ms, `) +
-      `load generator ${perMessage(cpuMs)} ms`,
+      `load generator ${perMessage(cpuMs)} ms` +
+      (process.env.BENCH_ROUTING ? `; routing on: ${sends} bot messages sent during the run` : ""),
   };
 }
 

@@ -29,7 +29,6 @@ export async function armTicketTimers(
 
 /** The changes that start, move or end a wait (a closed ticket needs no timer: its jobs find nothing to do). */
 const ticketChanges = [
-  "ticket.created",
   "ticket.queued",
   "ticket.accepted",
   "ticket.transferred",
@@ -41,10 +40,14 @@ const ticketChanges = [
 export function subscribeTicketTimers(events: EventBus): void {
   for (const name of ticketChanges)
     events.within(name, (tx, e, enqueue) => armTicketTimers(tx, enqueue, e.companyId, e.ticketId));
-  // A customer's message restarts the waits it ends; a new ticket's is armed by its ticket.created. On a
-  // connection without timers (ingest tells), nothing to read: this runs with every customer message.
+  // A ticket a message made is armed with that message, below.
+  events.within("ticket.created", (tx, e, enqueue) =>
+    e.byMessage ? Promise.resolve() : armTicketTimers(tx, enqueue, e.companyId, e.ticketId),
+  );
+  // A customer's message restarts the waits it ends, and a new ticket's start with its first message. On a
+  // connection without timers (ingest tells), nothing to read: this runs with every message received.
   events.within("message.received", (tx, e, enqueue) =>
-    e.fromMe || e.ticketIsNew || !e.connectionHasTimers
+    (e.fromMe && !e.ticketIsNew) || !e.connectionHasTimers
       ? Promise.resolve()
       : armTicketTimers(tx, enqueue, e.companyId, e.ticketId),
   );

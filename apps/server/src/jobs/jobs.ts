@@ -83,8 +83,13 @@ export async function startJobs(
     register,
     async work(ctx, job) {
       await register(job);
-      const workerId = await boss.work<unknown>(job.name, async ([entry]) => {
-        if (entry) await job.run(ctx, job.payload.parse(entry.data));
+      const workerId: string = await boss.work<unknown>(job.name, async ([entry]) => {
+        if (!entry) return;
+        // pg-boss takes one job per poll and then sleeps out the polling interval unless woken: a backlog
+        // (after a restart, behind a burst, a job queued by another process) would drain at one job per
+        // 2 s. A worker that found a job looks for the next at once.
+        boss.notifyWorker(workerId);
+        await job.run(ctx, job.payload.parse(entry.data));
       });
       workers.set(job.name, workerId);
     },

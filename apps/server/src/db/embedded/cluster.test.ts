@@ -3,7 +3,7 @@
  * read its password, what it is sized for, and the library links npm may
  * not have made.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -24,18 +24,25 @@ function tempDir(): string {
   return dir;
 }
 
-async function settingsOf(url: string, names: string[]): Promise<Record<string, string>> {
+/** The rows of the statement (of the last one, for several). */
+async function query<T>(url: string, sql: string, values?: unknown[]): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string; setting: string }>(
-      "select name, current_setting(name) as setting from unnest($1::text[]) as name",
-      [names],
-    );
-    return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
+    const results = (await client.query(sql, values)) as pg.QueryResult | pg.QueryResult[];
+    return (Array.isArray(results) ? results.at(-1)! : results).rows as T[];
   } finally {
     await client.end();
   }
+}
+
+async function settingsOf(url: string, names: string[]): Promise<Record<string, string>> {
+  const rows = await query<{ name: string; setting: string }>(
+    url,
+    "select name, current_setting(name) as setting from unnest($1::text[]) as name",
+    [names],
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
 }
 
 afterAll(async () => {
@@ -73,6 +80,21 @@ describe("the embedded cluster", () => {
       listen_addresses: "127.0.0.1",
       port: url.port,
     });
+  });
+
+  // Only root's copy belongs to another user than the cluster's (as an ordinary user, both are that user).
+  it.runIf(process.getuid?.() === 0)("starts on a copy root made of its data directory (cp -r), with its data", async () => {
+    const original = path.join(tempDir(), "data");
+    const first = await startCluster({ dataDir: original, log });
+    await query(first.url, "create table kept (note text); insert into kept values ('made before the copy')");
+    await first.stop();
+    const copy = path.join(tempDir(), "copy");
+    cpSync(original, copy, { recursive: true });
+    expect(statSync(path.join(copy, "pg")).uid).toBe(0);
+
+    const cluster = await startCluster({ dataDir: copy, log });
+    clusters.push(cluster);
+    expect(await query(cluster.url, "select note from kept")).toEqual([{ note: "made before the copy" }]);
   });
 });
 

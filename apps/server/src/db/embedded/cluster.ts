@@ -18,7 +18,7 @@ import path from "node:path";
 import pg from "pg";
 import { findBinaries, type Binaries } from "./binaries.js";
 import { claimCluster, clearLeftover, releaseCluster, stopPostmaster } from "./leftover.js";
-import { clusterUser, giveTo, type RunAs } from "./run-as.js";
+import { clusterUser, giveTo, reclaimCluster, type RunAs } from "./run-as.js";
 import {
   connectionUrl,
   listenFlags,
@@ -181,6 +181,8 @@ export async function startCluster(options: ClusterOptions): Promise<EmbeddedClu
   if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
     log.info({ dir: pgDir }, "creating the embedded PostgreSQL cluster");
     await initCluster(bin, pgDir, password, runAs);
+  } else if (reclaimCluster(runAs, pgDir)) {
+    log.info({ dir: pgDir }, "gave the embedded PostgreSQL cluster copied by root back to its user");
   }
   const listen: Listen = socketFits(pgDir) ? socketListen(pgDir) : { host: "127.0.0.1", port: await freePort() };
   const settings = { ...SMALL_MACHINE, ...options.settings, ...listenFlags(listen) };

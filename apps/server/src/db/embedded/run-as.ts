@@ -5,7 +5,8 @@
  * `createPostgresUser` option does it; otherwise as the server's own user.
  */
 import { execFileSync } from "node:child_process";
-import { chownSync } from "node:fs";
+import { chmodSync, chownSync, lchownSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
 
 export interface RunAs {
   uid: number;
@@ -48,4 +49,19 @@ export function clusterUser(): RunAs | undefined {
 /** Hands a file or directory to the cluster's user (a no-op when the server is not root). */
 export function giveTo(runAs: RunAs | undefined, file: string): void {
   if (runAs) chownSync(file, runAs.uid, runAs.gid);
+}
+
+/**
+ * A cluster copied or restored by root (`cp -r`, a backup unpacked as root) belongs to root, with
+ * directories PostgreSQL finds too open: as the `postgres` user it could not start. The server
+ * (root) hands it back whole, once; true when it did.
+ */
+export function reclaimCluster(runAs: RunAs | undefined, pgDir: string): boolean {
+  if (!runAs || statSync(pgDir).uid === runAs.uid) return false;
+  for (const entry of readdirSync(pgDir, { recursive: true, encoding: "utf8" }))
+    lchownSync(path.join(pgDir, entry), runAs.uid, runAs.gid);
+  chownSync(pgDir, runAs.uid, runAs.gid);
+  // PostgreSQL refuses a data directory others may read (0700, or 0750 for a group).
+  chmodSync(pgDir, 0o700);
+  return true;
 }

@@ -18,6 +18,8 @@ import path from "node:path";
 export interface Binaries {
   postgres: string;
   initdb: string;
+  /** Stops a postmaster where POSIX signals do not exist (Windows: leftover.ts). */
+  pgCtl: string;
 }
 
 interface LinkEntry {
@@ -82,5 +84,5 @@ export function findBinaries(onRestored?: (count: number) => void): Binaries {
   const restored = restoreLinks(root);
   if (restored > 0) onRestored?.(restored);
   const bin = (name: string) => path.join(root, "native", "bin", process.platform === "win32" ? `${name}.exe` : name);
-  return { postgres: bin("postgres"), initdb: bin("initdb") };
+  return { postgres: bin("postgres"), initdb: bin("initdb"), pgCtl: bin("pg_ctl") };
 }

@@ -83,19 +83,22 @@ describe("the embedded cluster", () => {
   });
 
   // Only root's copy belongs to another user than the cluster's (as an ordinary user, both are that user).
-  it.runIf(process.getuid?.() === 0)("starts on a copy root made of its data directory (cp -r), with its data", async () => {
-    const original = path.join(tempDir(), "data");
-    const first = await startCluster({ dataDir: original, log });
-    await query(first.url, "create table kept (note text); insert into kept values ('made before the copy')");
-    await first.stop();
-    const copy = path.join(tempDir(), "copy");
-    cpSync(original, copy, { recursive: true });
-    expect(statSync(path.join(copy, "pg")).uid).toBe(0);
+  it.runIf(process.getuid?.() === 0)(
+    "starts on a copy root made of its data directory (cp -r), with its data",
+    async () => {
+      const original = path.join(tempDir(), "data");
+      const first = await startCluster({ dataDir: original, log });
+      await query(first.url, "create table kept (note text); insert into kept values ('made before the copy')");
+      await first.stop();
+      const copy = path.join(tempDir(), "copy");
+      cpSync(original, copy, { recursive: true });
+      expect(statSync(path.join(copy, "pg")).uid).toBe(0);
 
-    const cluster = await startCluster({ dataDir: copy, log });
-    clusters.push(cluster);
-    expect(await query(cluster.url, "select note from kept")).toEqual([{ note: "made before the copy" }]);
-  });
+      const cluster = await startCluster({ dataDir: copy, log });
+      clusters.push(cluster);
+      expect(await query(cluster.url, "select note from kept")).toEqual([{ note: "made before the copy" }]);
+    },
+  );
 });
 
 describe("the PostgreSQL package's library links", () => {

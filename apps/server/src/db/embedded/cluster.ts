@@ -177,7 +177,8 @@ export async function startCluster(options: ClusterOptions): Promise<EmbeddedClu
   const password = readOrCreatePassword(path.join(dataDir, "pg-password"));
   chmodSync(path.join(dataDir, "pg-password"), 0o600);
 
-  await clearLeftover(pgDir, ownerFile, log);
+  const control = { pgDir, pgCtl: bin.pgCtl };
+  await clearLeftover(control, ownerFile, log);
   if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
     log.info({ dir: pgDir }, "creating the embedded PostgreSQL cluster");
     await initCluster(bin, pgDir, password, runAs);
@@ -205,7 +206,7 @@ export async function startCluster(options: ClusterOptions): Promise<EmbeddedClu
     pid: child.pid!,
     async stop() {
       process.removeListener("exit", onExit);
-      if (child.exitCode === null && child.signalCode === null) await stopPostmaster(child.pid!);
+      if (child.exitCode === null && child.signalCode === null) await stopPostmaster(child.pid!, control);
       releaseCluster(ownerFile);
     },
   };

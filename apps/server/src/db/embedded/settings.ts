@@ -9,7 +9,7 @@
  * - shared_buffers 64MB: PostgreSQL's own page cache (default 128MB). Reads
  *   beyond it come from the kernel's file cache, which gives memory back to
  *   the server when it needs it; shared buffers never do.
- * - max_connections 30: the server's pool (10), pg-boss (4), the session
+ * - max_connections 30: the server's pool (6: db/client.ts), pg-boss (4), the session
  *   lease (1), and room for `pg_dump`, `psql` and a second server during a
  *   restart. Each connection costs a process of a few MB.
  * - work_mem 4MB: per sort or hash, per query step; the ticket list's sorts

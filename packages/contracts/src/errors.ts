@@ -58,6 +58,8 @@ export const errorStatus = {
   ERR_WAPP_TOKEN_ALREADY_EXISTS: 409,
   /** Changing one's own email or password without the right current password. */
   ERR_INVALID_CURRENT_PASSWORD: 400,
+  /** Two campaign variables with one key (business-areas §5), or a key a built-in variable has. */
+  ERR_DUPLICATED_CAMPAIGN_VARIABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -11,6 +11,7 @@ import type { TicketDto } from "./schemas/tickets.js";
 import type { MessageDto } from "./schemas/messages.js";
 import type { WhatsappDto, WhatsappSessionDto } from "./schemas/whatsapps.js";
 import type { QuickMessageDto } from "./schemas/quick-messages.js";
+import type { FileListDto } from "./schemas/files.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -28,6 +29,8 @@ export const channels = {
   /** Spelled as the spec's client listens (no dash, "quickemessage"). */
   quickMessage: (companyId: number) => `company${companyId}-quickemessage`,
   announcement: () => "company-announcement",
+  /** File lists (automation-areas §4 "Live updates"). */
+  file: (companyId: number) => `company-${companyId}-file`,
 } as const;
 
 export type ChannelName = keyof typeof channels;
@@ -51,6 +54,8 @@ export interface ChannelPayloads {
   /** Platform-wide: every signed-in socket. An inactive record reaches non-super sockets as a delete. */
   announcement: { action: "create" | "update" | "delete"; record?: AnnouncementDto; id?: number };
   quickMessage: { action: "create" | "update" | "delete"; record?: QuickMessageDto; id?: number };
+  /** The list in `files` (create, update), or its id in `fileId` (delete). */
+  file: { action: "create" | "update" | "delete"; files?: FileListDto; fileId?: number };
 }
 
 /** Client → server room protocol (§7.9). */

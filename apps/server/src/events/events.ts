@@ -120,6 +120,10 @@ export interface DomainEvents {
   /** Its fields, or the count of its tickets. */
   "tag.updated": TagFacts;
   "tag.deleted": TagFacts;
+  /** A file list's fields, options or files changed. */
+  "fileList.created": FileListFacts;
+  "fileList.updated": FileListFacts;
+  "fileList.deleted": FileListFacts;
   /** A connection created or changed (its default flag included). */
   "whatsapp.saved": WhatsappFacts;
   "whatsapp.deleted": WhatsappFacts;
@@ -150,6 +154,10 @@ interface QuickMessageFacts {
 interface TagFacts {
   companyId: number;
   tagId: number;
+}
+interface FileListFacts {
+  companyId: number;
+  fileListId: number;
 }
 interface WhatsappFacts {
   companyId: number;

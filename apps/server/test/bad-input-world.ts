@@ -70,6 +70,7 @@ export async function buildWorld(s: TestServer) {
     quickMessageId: await created(admin, "/quick-messages", { shortcode: "walk", message: "walk" }),
     optionId: await created(admin, "/queue-options", { queueId: queue.id, title: "Walk" }),
     noteId: await created(admin, "/ticket-notes", { note: "walk", ticketId: ticket.id, contactId: contact.id }),
+    fileId: await created(admin, "/files", { name: "Walk", message: "walk", options: [{ name: "walk" }] }),
   };
   ids["tags.id"] = ids.tagId;
   let n = 0;
@@ -110,6 +111,7 @@ export async function buildWorld(s: TestServer) {
     whatsapp: spare.id,
     whatsappsession: spare.id,
     "quick-messages": ids.quickMessageId,
+    files: ids.fileId,
   };
   return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }

@@ -34,7 +34,8 @@ export const fileListUploads: UploadLimits = {
 /** Each file with the option it is for; an id that is not an option of the list is refused. */
 function pairs(form: UploadForm, options: FileListOptionRow[]) {
   const ids = form.fields.filter((f) => f.name === "id").map((f) => Number(f.value));
-  if (form.files.length === 0 || ids.length !== form.files.length) throw new AppError("ERR_VALIDATION", { field: "id" });
+  if (form.files.length === 0 || ids.length !== form.files.length)
+    throw new AppError("ERR_VALIDATION", { field: "id" });
   if (new Set(ids).size !== ids.length) throw new AppError("ERR_VALIDATION", { field: "id" });
   return form.files.map((file, i) => {
     const option = options.find((o) => o.id === ids[i]);
@@ -52,7 +53,11 @@ interface Placed {
 async function keepAll(ctx: Context, companyId: number, placed: Placed[]) {
   try {
     for (const p of placed) {
-      p.stored = await ctx.media.keep(companyId, { ...p.prepared, filename: p.prepared.fileName }, storageKind(p.prepared));
+      p.stored = await ctx.media.keep(
+        companyId,
+        { ...p.prepared, filename: p.prepared.fileName },
+        storageKind(p.prepared),
+      );
     }
   } catch (err) {
     await Promise.all(placed.map((p) => ctx.media.remove(p.stored?.mediaPath)));
@@ -72,7 +77,12 @@ async function record(ctx: Context, companyId: number, fileListId: number, place
     for (const { option, prepared, stored } of placed) {
       const [row] = await e.db
         .update(fileListOptions)
-        .set({ path: stored!.mediaPath, mediaName: stored!.mediaName, mediaType: prepared.mimetype, updatedAt: new Date() })
+        .set({
+          path: stored!.mediaPath,
+          mediaName: stored!.mediaName,
+          mediaType: prepared.mimetype,
+          updatedAt: new Date(),
+        })
         .where(and(eq(fileListOptions.id, option.id), eq(fileListOptions.companyId, companyId)))
         .returning();
       if (!row) throw new AppError("ERR_NOT_FOUND");

@@ -38,8 +38,7 @@ export function filesRoutes(ctx: Context): FastifyPluginAsyncZod {
     app.post(
       "/files/uploadList/:fileId",
       { config: admin, schema: { tags, params: z.object({ fileId: idSchema }) } },
-      (req) =>
-        uploadFileListFiles(ctx, req.auth.companyId, req.params.fileId, uploadOf(req, ctx, fileListUploads)),
+      (req) => uploadFileListFiles(ctx, req.auth.companyId, req.params.fileId, uploadOf(req, ctx, fileListUploads)),
     );
   };
 }

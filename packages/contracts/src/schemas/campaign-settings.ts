@@ -42,6 +42,38 @@ export interface CampaignSettingEntry {
   value: string;
 }
 
+function decoded(value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const isVariable = (v: unknown): v is CampaignVariable =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as CampaignVariable).key === "string" &&
+  typeof (v as CampaignVariable).value === "string";
+
+/**
+ * The settings stored entries (or GET /campaign-settings' answer) hold; a
+ * value missing, unreadable or not one of its options counts as its default.
+ */
+export function campaignSettingsFrom(entries: readonly { key: string; value: string }[]): CampaignSettings {
+  const stored = new Map(entries.map((e) => [e.key, decoded(e.value)]));
+  const settings: CampaignSettings = { ...campaignSettingsDefaults, variables: [] };
+  for (const name of campaignIntervals) {
+    const value = stored.get(name);
+    if ((campaignIntervalOptions[name] as readonly unknown[]).includes(value)) settings[name] = value as number;
+  }
+  const variables = stored.get("variables");
+  if (Array.isArray(variables)) {
+    settings.variables = variables.filter(isVariable).map(({ key, value }) => ({ key, value }));
+  }
+  return settings;
+}
+
 /** The variables every campaign message has already (SERVER-BEHAVIOUR "Message variables"). */
 export const campaignBuiltInVariables = ["nome", "numero", "email"] as const;
 
@@ -55,8 +87,20 @@ export const campaignVariableKeySchema = z
   .max(campaignVariableLimits.keyMax)
   .regex(/^[\p{L}\p{N}_-]+$/u);
 
-/** The same key whatever its case: `{Nome}` and `{nome}` would read alike to the person writing. */
-export const sameVariableKey = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/**
+ * The first key that repeats an earlier one or a built-in variable's, or
+ * undefined (business-areas §5). Case does not count: `{Nome}` and `{nome}`
+ * would read alike to the person writing the message.
+ */
+export function repeatedVariableKey(variables: readonly { key: string }[]): string | undefined {
+  const seen = new Set<string>(campaignBuiltInVariables);
+  for (const { key } of variables) {
+    const folded = key.trim().toLowerCase();
+    if (seen.has(folded)) return key;
+    seen.add(folded);
+  }
+  return undefined;
+}
 
 const intervalSchema = (name: CampaignInterval) =>
   z.coerce

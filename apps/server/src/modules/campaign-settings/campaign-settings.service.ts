@@ -6,9 +6,8 @@
  * say which one it means (ERR_DUPLICATED_CAMPAIGN_VARIABLE, nothing saved).
  */
 import {
-  campaignBuiltInVariables,
   campaignSettingKeys,
-  sameVariableKey,
+  repeatedVariableKey,
   type CampaignSettingEntry,
   type CampaignSettings,
   type CampaignSettingsSave,
@@ -30,11 +29,8 @@ export async function readCampaignSettings(ctx: Context, companyId: number): Pro
 }
 
 function assertUniqueKeys(variables: CampaignVariable[]) {
-  const seen: string[] = [...campaignBuiltInVariables];
-  for (const { key } of variables) {
-    if (seen.some((k) => sameVariableKey(k, key))) throw new AppError("ERR_DUPLICATED_CAMPAIGN_VARIABLE", { key });
-    seen.push(key);
-  }
+  const key = repeatedVariableKey(variables);
+  if (key !== undefined) throw new AppError("ERR_DUPLICATED_CAMPAIGN_VARIABLE", { key });
 }
 
 export async function saveCampaignSettings(

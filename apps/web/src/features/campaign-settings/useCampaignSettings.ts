@@ -1,18 +1,17 @@
 /** GET and POST /campaign-settings (business-areas §7). */
-import type { CampaignSettingEntry, CampaignSettings } from "@balcao/contracts";
+import { campaignSettingsFrom, type CampaignSettingEntry, type CampaignSettings } from "@balcao/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
-import { settingsFromEntries } from "./campaignSettingsForm";
 
 const key = ["campaign-settings"];
 
 export function useCampaignSettings() {
   return useQuery({
     queryKey: key,
-    queryFn: async () => settingsFromEntries(await api.get<CampaignSettingEntry[]>("/campaign-settings")),
+    queryFn: async () => campaignSettingsFrom(await api.get<CampaignSettingEntry[]>("/campaign-settings")),
   });
 }
 
@@ -21,7 +20,7 @@ export function useSaveCampaignSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (settings: CampaignSettings) =>
-      settingsFromEntries(await api.post<CampaignSettingEntry[]>("/campaign-settings", { settings })),
+      campaignSettingsFrom(await api.post<CampaignSettingEntry[]>("/campaign-settings", { settings })),
     onSuccess: (saved) => {
       client.setQueryData(key, saved);
       toast.success(t("campaignsConfig.toasts.configSaved"));

@@ -5,7 +5,6 @@
  * chosen; then "+ add file option".
  */
 import { Box, Button, IconButton, Link, Stack, TextField, Typography } from "@mui/material";
-import Add from "@mui/icons-material/Add";
 import AttachFile from "@mui/icons-material/AttachFile";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import { fileListLimits, type FileListOptionDto } from "@balcao/contracts";
@@ -139,7 +138,6 @@ export function FileListOptions({ control, rows, stored, chosen, onChoose }: Pro
         ))}
       </Stack>
       <Button
-        startIcon={<Add />}
         sx={{ mt: 1 }}
         disabled={fields.length >= fileListLimits.optionsMax}
         onClick={() => append({ name: "" })}

@@ -7,15 +7,13 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { FileListDto } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
+import { invalidFiles, PDF, PNG } from "../../../test/sample-files.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
 
 let s: TestServer;
 serverPerFile((started) => (s = started));
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(64, 3)]);
 
 interface Part {
   id: number | string;
@@ -123,24 +121,22 @@ describe("file list uploads", () => {
     expect(await companyFiles(t.company.id)).toHaveLength(0);
   });
 
-  it.each([
-    ["a program named as a document", "manual.pdf", Buffer.from("MZ\x90\x00 this is an exe")],
-    ["a kind WhatsApp does not carry", "script.sh", Buffer.from("echo hi")],
-    ["bytes that are not what the name says", "foto.png", PDF],
-    ["an empty file", "vazio.pdf", Buffer.alloc(0)],
-  ])("refuses %s with ERR_INVALID_FILE, storing none of the form's files", async (_label, name, data) => {
-    const t = await buildTenant(s);
-    const list = await fileList(t.admin.token);
-    const res = await upload(t.admin.token, list.id, [
-      { id: list.options[0]!.id, name: "ok.pdf", data: PDF },
-      { id: list.options[1]!.id, name, data },
-    ]);
-    expect(res.status).toBe(400);
-    expect(await errorOf(res)).toBe("ERR_INVALID_FILE");
-    const now = (await s.request({ path: `/files/${list.id}`, token: t.admin.token })).json<FileListDto>();
-    expect(now.options.map((o) => o.path)).toEqual([null, null]);
-    expect(await companyFiles(t.company.id)).toHaveLength(0);
-  });
+  it.each(invalidFiles)(
+    "refuses %s with ERR_INVALID_FILE, storing none of the form's files",
+    async (_label, name, data) => {
+      const t = await buildTenant(s);
+      const list = await fileList(t.admin.token);
+      const res = await upload(t.admin.token, list.id, [
+        { id: list.options[0]!.id, name: "ok.pdf", data: PDF },
+        { id: list.options[1]!.id, name, data },
+      ]);
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toBe("ERR_INVALID_FILE");
+      const now = (await s.request({ path: `/files/${list.id}`, token: t.admin.token })).json<FileListDto>();
+      expect(now.options.map((o) => o.path)).toEqual([null, null]);
+      expect(await companyFiles(t.company.id)).toHaveLength(0);
+    },
+  );
 
   it("refuses an image over WhatsApp's 5 MB with ERR_FILE_TOO_LARGE", async () => {
     const t = await buildTenant(s);

@@ -50,7 +50,8 @@ describe("campaign settings", () => {
     expect(res.statusCode).toBe(200);
     expect(decoded(res.json())).toEqual(chosen);
     expect(decoded((await read(t.agent.token)).json())).toEqual(chosen);
-    expect(await campaignSettings(s.ctx.db, t.company.id)).toEqual(chosen);
+    expect(await campaignSettings(s.ctx, t.company.id)).toEqual(chosen);
+    expect(await s.ctx.db.transaction((tx) => campaignSettings(tx, t.company.id))).toEqual(chosen);
     // A setting left out keeps its value; an empty variable list clears them.
     await save(t.admin.token, { messageInterval: "0", variables: [] });
     expect(await campaignSettings(s.ctx.db, t.company.id)).toEqual({ ...chosen, messageInterval: 0, variables: [] });

@@ -6,11 +6,16 @@
  */
 import { campaignSettingsFrom, type CampaignSettings } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
+import type { Context } from "../../context.js";
 import type { Db, Tx } from "../../db/client.js";
 import { campaignSettings as table } from "../../db/schema/index.js";
 
-/** A company's campaign settings (on a transaction too, for a campaign deciding what to send). */
-export async function campaignSettings(db: Db | Tx, companyId: number): Promise<CampaignSettings> {
+/** Where to read: the server's context, its pool, or a transaction (a campaign deciding what to send). */
+type Source = Pick<Context, "db"> | Db | Tx;
+
+/** A company's campaign settings, each one its default where never saved. */
+export async function campaignSettings(source: Source, companyId: number): Promise<CampaignSettings> {
+  const db = "select" in source ? source : source.db;
   const rows = await db
     .select({ key: table.key, value: table.value })
     .from(table)

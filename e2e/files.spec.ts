@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { logIn } from "./harness/pages.js";
-import { newPerson, signUpByApi } from "./harness/people.js";
+import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 
 const shots = process.env.PW_SHOTS_DIR;
 const modal = (page: Page) => page.getByTestId("file-list-modal");
@@ -21,9 +21,19 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(256, 32)]);
 
-test("an administrator keeps a file list with two files and opens one", async ({ page, baseURL }) => {
+test("an administrator keeps a file list with two files and opens one", async ({ page, baseURL, browser }) => {
   const admin = newPerson("files");
   await signUpByApi(baseURL!, admin);
+  // A colleague keeps /files open: the list follows company-{id}-file live there.
+  const agent = newPerson("files-agent");
+  const api = await apiAs(baseURL!, admin);
+  await api("POST", "/users", { name: "Agente", email: agent.email, password: agent.password, profile: "user" });
+  const colleague = await (await browser.newContext()).newPage();
+  await logIn(colleague, agent.email, agent.password);
+  await expect(colleague).toHaveURL(/\/tickets$/);
+  await colleague.goto("/files");
+  await expect(colleague.getByText(t("pt", "files.empty"))).toBeVisible();
+
   await logIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/tickets$/);
   await page.getByTestId("menu-item-files").click();
@@ -60,6 +70,7 @@ test("an administrator keeps a file list with two files and opens one", async ({
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).getByTestId("file-list-row-name")).toHaveText("Catálogo 2026");
   await expect(page.getByTestId("files-count")).toHaveText("(1)");
+  await expect(rows(colleague).getByTestId("file-list-row-name")).toHaveText("Catálogo 2026");
   if (shots) await page.screenshot({ path: `${shots}/files-page.png` });
 
   // The dialog shows each option's stored file; one opens in a new tab.
@@ -88,4 +99,5 @@ test("an administrator keeps a file list with two files and opens one", async ({
   await page.getByTestId("file-list-delete-dialog-confirm").click();
   await expect(page.getByText(t("pt", "files.toasts.deleted")).first()).toBeVisible();
   await expect(page.getByText(t("pt", "files.empty"))).toBeVisible();
+  await expect(colleague.getByText(t("pt", "files.empty"))).toBeVisible();
 });

@@ -160,6 +160,22 @@ describe("file list uploads", () => {
     expect(await companyFiles(t.company.id)).toHaveLength(0);
   });
 
+  it("takes the files of all ten options in one form, and refuses an eleventh file", async () => {
+    const t = await buildTenant(s);
+    const list = await fileList(
+      t.admin.token,
+      Array.from({ length: 10 }, (_, i) => `Opção ${i}`),
+    );
+    const parts = list.options.map((o, i) => ({ id: o.id, name: `foto-${i}.png`, data: PNG }));
+    const res = await upload(t.admin.token, list.id, parts);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as FileListDto).options.map((o) => o.mediaName)).toEqual(parts.map((p) => p.name));
+    const more = await upload(t.admin.token, list.id, [...parts, { ...parts[0]!, name: "extra.png" }]);
+    expect(more.status).toBe(413);
+    expect(await errorOf(more)).toBe("ERR_TOO_MANY_PARTS");
+    expect(await companyFiles(t.company.id)).toHaveLength(10);
+  });
+
   it("lets only the company's administrators upload", async () => {
     const t = await buildTenant(s);
     const other = await buildTenant(s);

@@ -58,6 +58,8 @@ export const errorStatus = {
   ERR_WAPP_TOKEN_ALREADY_EXISTS: 409,
   /** Changing one's own email or password without the right current password. */
   ERR_INVALID_CURRENT_PASSWORD: 400,
+  /** A contact list import in the old binary .xls format (Excel 97-2003): only .xlsx sheets are read. */
+  ERR_XLS_NOT_SUPPORTED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -11,6 +11,7 @@ import type { TicketDto } from "./schemas/tickets.js";
 import type { MessageDto } from "./schemas/messages.js";
 import type { WhatsappDto, WhatsappSessionDto } from "./schemas/whatsapps.js";
 import type { QuickMessageDto } from "./schemas/quick-messages.js";
+import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from "./schemas/contact-lists.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -28,7 +29,13 @@ export const channels = {
   /** Spelled as the spec's client listens (no dash, "quickemessage"). */
   quickMessage: (companyId: number) => `company${companyId}-quickemessage`,
   announcement: () => "company-announcement",
+  contactList: (companyId: number) => `company-${companyId}-ContactList`,
+  contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
 } as const;
+
+/** One list's items (business-areas §4): its reload, and its import's progress. */
+export const contactListItemsChannel = (companyId: number, contactListId: number) =>
+  `company-${companyId}-ContactListItem-${contactListId}`;
 
 export type ChannelName = keyof typeof channels;
 
@@ -51,6 +58,19 @@ export interface ChannelPayloads {
   /** Platform-wide: every signed-in socket. An inactive record reaches non-super sockets as a delete. */
   announcement: { action: "create" | "update" | "delete"; record?: AnnouncementDto; id?: number };
   quickMessage: { action: "create" | "update" | "delete"; record?: QuickMessageDto; id?: number };
+  contactList: { action: "create" | "update" | "delete"; record?: ContactListDto; id?: number };
+  /**
+   * "reload": the list's first page after an import (records), to replace what is shown;
+   * "import": the import's progress (ours; the spec's client shows no progress).
+   */
+  contactListItem: {
+    action: "create" | "update" | "delete" | "reload" | "import";
+    record?: ContactListItemDto;
+    id?: number;
+    contactListId?: number;
+    records?: ContactListItemDto[];
+    progress?: ContactListImportProgress;
+  };
 }
 
 /** Client → server room protocol (§7.9). */

@@ -1,0 +1,88 @@
+/**
+ * Every list item's number is checked against WhatsApp (business-areas §2.10
+ * validity icon) through the company's default connection's checkNumber,
+ * never inside a request: this durable job takes the list's unchecked items a
+ * batch at a time, one check every checkPaceMs (WhatsApp blocks numbers that
+ * look numbers up in bursts), stores each answer as it comes (the page shows
+ * it at once) and queues its own next run for the rest. The unchecked items
+ * are the job's whole state, so a run cut short by a restart loses nothing
+ * and checks nothing twice that was stored.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { contactListLimits } from "@balcao/contracts";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { ChannelSender } from "../../channels/driver.js";
+import type { Context } from "../../context.js";
+import { contactListItems, whatsapps } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import type { JobDefinition } from "../../jobs/jobs.js";
+import { uncheckedItems } from "./contact-lists.queries.js";
+
+const payload = z.object({ companyId: z.number().int().positive(), contactListId: z.number().int().positive() });
+type Payload = z.infer<typeof payload>;
+
+const { checkBatch, checkPaceMs } = contactListLimits;
+
+export const checkContactListNumbers: JobDefinition<Payload> = {
+  name: "check-contact-list-numbers",
+  payload,
+  // No default connection, or one not running: tried again from 30 s to a few hours later.
+  // A run is checkBatch checks at the pace, each a WhatsApp round trip.
+  policy: { policy: "short", retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 180 },
+  run: checkNumbers,
+};
+
+/** The company's default connection's driver; throws (the job is retried) while there is none running. */
+async function defaultSender(ctx: Context, companyId: number): Promise<ChannelSender> {
+  const connection = await ctx.db.query.whatsapps.findFirst({
+    where: and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)),
+    orderBy: desc(whatsapps.id),
+    columns: { id: true },
+  });
+  if (!connection) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+  return ctx.channels.driverFor(connection.id);
+}
+
+/** Stores one answer, unless the number changed meanwhile (its new form gets its own check). */
+async function store(
+  ctx: Context,
+  item: { id: number; number: string; contactListId: number; companyId: number },
+  valid: boolean,
+) {
+  const [updated] = await ctx.db
+    .update(contactListItems)
+    .set({ isWhatsappValid: valid, updatedAt: new Date() })
+    .where(
+      and(
+        eq(contactListItems.id, item.id),
+        eq(contactListItems.number, item.number),
+        isNull(contactListItems.isWhatsappValid),
+      ),
+    )
+    .returning({ id: contactListItems.id });
+  if (!updated) return;
+  await ctx.events.published("contactListItem.updated", {
+    companyId: item.companyId,
+    contactListId: item.contactListId,
+    itemId: item.id,
+  });
+}
+
+async function checkNumbers(ctx: Context, data: Payload): Promise<void> {
+  const items = await uncheckedItems(ctx.db, data.companyId, data.contactListId, checkBatch);
+  if (items.length === 0) return;
+  const sender = await defaultSender(ctx, data.companyId);
+  for (const [i, item] of items.entries()) {
+    if (i > 0) await sleep(checkPaceMs);
+    // A failed check (WhatsApp unreachable) throws: what was stored stays, the rest is tried again later.
+    const known = await sender.checkNumber(item.number);
+    await store(ctx, item, known !== null);
+  }
+  if (items.length === checkBatch) {
+    await ctx.jobs.send(checkContactListNumbers, data, undefined, {
+      singletonKey: `list:${data.contactListId}`,
+      startAfter: new Date(Date.now() + checkPaceMs),
+    });
+  }
+}

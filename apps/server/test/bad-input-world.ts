@@ -70,7 +70,14 @@ export async function buildWorld(s: TestServer) {
     quickMessageId: await created(admin, "/quick-messages", { shortcode: "walk", message: "walk" }),
     optionId: await created(admin, "/queue-options", { queueId: queue.id, title: "Walk" }),
     noteId: await created(admin, "/ticket-notes", { note: "walk", ticketId: ticket.id, contactId: contact.id }),
+    contactListId: await created(admin, "/contact-lists", { name: "Walk list" }),
+    contactListItemId: 0,
   };
+  ids.contactListItemId = await created(admin, "/contact-list-items", {
+    name: "Walk item",
+    number: "5511900000099",
+    contactListId: ids.contactListId,
+  });
   ids["tags.id"] = ids.tagId;
   let n = 0;
   const samples: Samples = {
@@ -110,6 +117,8 @@ export async function buildWorld(s: TestServer) {
     whatsapp: spare.id,
     whatsappsession: spare.id,
     "quick-messages": ids.quickMessageId,
+    "contact-lists": ids.contactListId,
+    "contact-list-items": ids.contactListItemId,
   };
   return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }

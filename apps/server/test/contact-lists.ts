@@ -8,7 +8,11 @@ import ExcelJS from "exceljs";
 import { expect } from "vitest";
 import type { TestServer } from "./harness.js";
 
-export async function createList(s: TestServer, token: string, name = `List ${Math.random().toString(36).slice(2, 8)}`) {
+export async function createList(
+  s: TestServer,
+  token: string,
+  name = `List ${Math.random().toString(36).slice(2, 8)}`,
+) {
   const res = await s.request({ method: "POST", path: "/contact-lists", token, body: { name } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ContactListDto>();

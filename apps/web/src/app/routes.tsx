@@ -25,6 +25,8 @@ const QuickMessagesPage = lazy(() => import("../features/quick-messages/QuickMes
 const MessagesApiPage = lazy(() => import("../features/messages-api/MessagesApiPage"));
 const InboundRejectionsPage = lazy(() => import("../features/inbound-rejections/InboundRejectionsPage"));
 const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
+const ContactListsPage = lazy(() => import("../features/contact-lists/ContactListsPage"));
+const ContactListItemsPage = lazy(() => import("../features/contact-lists/ContactListItemsPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -63,8 +65,8 @@ const areas: Area[] = [
   { path: "/inbound-rejections", title: "inboundRejections", page: InboundRejectionsPage, superOnly: true },
   { path: "/subscription", title: "subscription", page: SubscriptionPage },
   { path: "/chats/:id?", title: "chats" },
-  { path: "/contact-lists", title: "contactLists" },
-  { path: "/contact-lists/:contactListId/contacts", title: "contactLists" },
+  { path: "/contact-lists", title: "contactLists", page: ContactListsPage },
+  { path: "/contact-lists/:contactListId/contacts", title: "contactLists", page: ContactListItemsPage },
   { path: "/campaigns", title: "campaigns" },
   { path: "/campaign/:campaignId/report", title: "campaigns" },
   { path: "/campaigns-config", title: "campaignsConfig" },

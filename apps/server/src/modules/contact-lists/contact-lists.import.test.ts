@@ -138,7 +138,10 @@ describe("contact list import", () => {
     const second = nextEvent<ItemEvent>(socket, `company-${t.company.id}-ContactListItem`, 10_000);
     await addItem(s, t.agent.token, list.id, { number: "5511987650002" });
     expect(await second).toMatchObject({ action: "create" });
-    await until(async () => (await itemsOf(s, t.agent.token, list.id)).contacts.every((c) => c.isWhatsappValid), 10_000);
+    await until(
+      async () => (await itemsOf(s, t.agent.token, list.id)).contacts.every((c) => c.isWhatsappValid),
+      10_000,
+    );
     expect(item.isWhatsappValid).toBeNull();
   });
 });
@@ -182,7 +185,10 @@ describe("contact list import: bad files", () => {
     await until(() => importEnd(ofList) !== undefined, 10_000);
     expect(importEnd(ofList)).toMatchObject({ status: "done", total: 0, imported: 0 });
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
-    const second = record<ItemEvent>(await connectSocket(s, t.agent.token), `company-${t.company.id}-ContactListItem-${list.id}`);
+    const second = record<ItemEvent>(
+      await connectSocket(s, t.agent.token),
+      `company-${t.company.id}-ContactListItem-${list.id}`,
+    );
     expect((await uploadSheet(s, t.agent.token, list.id, broken)).status).toBe(200);
     await until(() => importEnd(second) !== undefined, 10_000);
     expect(importEnd(second)).toMatchObject({ status: "failed", error: "ERR_INVALID_FILE", imported: 0 });

@@ -106,7 +106,10 @@ describe("contact list items", () => {
     await addItem(s, t.agent.token, list.id, { name: "Ana Lima", number: "5521900000000" });
     for (const q of ["joão", "98765", "example.com"]) {
       const found = await itemsOf(s, t.agent.token, list.id, `&searchParam=${encodeURIComponent(q)}`);
-      expect(found.contacts.map((c) => c.name), q).toEqual(["João Souza"]);
+      expect(
+        found.contacts.map((c) => c.name),
+        q,
+      ).toEqual(["João Souza"]);
     }
     expect((await itemsOf(s, t.agent.token, list.id)).contacts.map((c) => c.name)).toEqual(["Ana Lima", "João Souza"]);
   });

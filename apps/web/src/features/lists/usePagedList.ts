@@ -24,13 +24,19 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function usePagedList<K extends string, T extends Identified>(opts: { key: string; path: string; field: K }) {
-  const { key, path, field } = opts;
+export function usePagedList<K extends string, T extends Identified>(opts: {
+  key: string;
+  path: string;
+  field: K;
+  /** Further query params the list is of (a list's items: contactListId); part of the cache key. */
+  params?: Record<string, string | number>;
+}) {
+  const { key, path, field, params } = opts;
   const [search, setSearch] = useState("");
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), timings.searchDebounceMs);
   const query = useInfiniteQuery({
-    queryKey: [key, searchParam],
-    queryFn: ({ pageParam }) => api.get<PageOf<K, T>>(path, { searchParam, pageNumber: pageParam }),
+    queryKey: params ? [key, searchParam, params] : [key, searchParam],
+    queryFn: ({ pageParam }) => api.get<PageOf<K, T>>(path, { ...params, searchParam, pageNumber: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last: PageOf<K, T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });

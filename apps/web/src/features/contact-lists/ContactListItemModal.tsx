@@ -10,14 +10,13 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../api/http";
 import { FormField } from "../auth/FormField";
 import { FormDialog, useRecordForm, useSaveRecord } from "../common/FormDialog";
-import { upsertInPages } from "../lists/usePagedList";
 import {
   contactListItemFormSchema,
   emptyItemForm,
   toItemForm,
   type ContactListItemFormValues,
 } from "./contactListForms";
-import { itemsKey } from "./useContactListItems";
+import { upsertItem } from "./useContactListItems";
 
 interface Props {
   listId: number;
@@ -52,7 +51,7 @@ export function ContactListItemModal({ listId, itemId, onClose }: Props) {
     id: itemId,
     toBody: (values: ContactListItemFormValues) => ({ ...values, contactListId: listId }),
     successText: t("contactListItems.toasts.saved"),
-    onSaved: (item: ContactListItemDto) => upsertInPages(queryClient, itemsKey(listId), "contacts", item),
+    onSaved: (item: ContactListItemDto) => upsertItem(queryClient, item),
     onClose,
   });
   return (

@@ -6,16 +6,33 @@
  */
 import { useState } from "react";
 import type { ContactListImportProgress, ContactListItemDto } from "@balcao/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { useCompanyEvent } from "../../app/socket";
-import { removeFromPages, upsertInPages, usePagedList } from "../lists/usePagedList";
+import { removeFromPages, upsertInPages, usePagedList, type PageOf } from "../lists/usePagedList";
 
 /** One cache key per list, so one list's events never touch another's rows. */
 export const itemsKey = (listId: number) => `contact-list-items:${listId}`;
+
+/** A number check answered after the shown copy was read makes it newer. */
+const isNewer = (shown: ContactListItemDto, other: ContactListItemDto) => shown.updatedAt > other.updatedAt;
+
+/**
+ * Upserts an item unless a newer copy is shown: the number check may answer
+ * before the save's own answer (or its create event) reaches the page.
+ */
+export function upsertItem(client: QueryClient, item: ContactListItemDto) {
+  const key = itemsKey(item.contactListId);
+  const shown = client
+    .getQueriesData<InfiniteData<PageOf<"contacts", ContactListItemDto>>>({ queryKey: [key] })
+    .flatMap(([, data]) => data?.pages.flatMap((p) => p.contacts) ?? [])
+    .find((x) => x.id === item.id);
+  if (shown && isNewer(shown, item)) return;
+  upsertInPages(client, key, "contacts", item);
+}
 
 export function useContactListItems(listId: number) {
   const queryClient = useQueryClient();
@@ -26,6 +43,7 @@ export function useContactListItems(listId: number) {
     path: "/contact-list-items",
     field: "contacts",
     params: { contactListId: listId },
+    isNewer,
   });
   useCompanyEvent("contactListItem", (payload) => {
     const ofList = payload.contactListId ?? payload.record?.contactListId;
@@ -34,7 +52,7 @@ export function useContactListItems(listId: number) {
       removeFromPages(queryClient, key, "contacts", payload.id);
     else if (payload.action === "reload") void queryClient.invalidateQueries({ queryKey: [key] });
     else if (payload.action === "import" && payload.progress) setProgress(payload.progress);
-    else if (payload.record) upsertInPages(queryClient, key, "contacts", payload.record);
+    else if (payload.record) upsertItem(queryClient, payload.record);
   });
   return { ...list, progress, setProgress };
 }

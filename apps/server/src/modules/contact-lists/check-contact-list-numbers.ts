@@ -2,8 +2,8 @@
  * Every list item's number is checked against WhatsApp (business-areas §2.10
  * validity icon) through the company's default connection's checkNumber,
  * never inside a request: this durable job takes the list's unchecked items a
- * batch at a time, one check every checkPaceMs (WhatsApp blocks numbers that
- * look numbers up in bursts), stores each answer as it comes (the page shows
+ * batch at a time, one check per connection every checkPaceMs whatever the
+ * list (WhatsApp blocks numbers that look numbers up in bursts), stores each answer as it comes (the page shows
  * it at once) and queues its own next run for the rest. The unchecked items
  * are the job's whole state, so a run cut short by a restart loses nothing
  * and checks nothing twice that was stored.
@@ -33,15 +33,31 @@ export const checkContactListNumbers: JobDefinition<Payload> = {
   run: checkNumbers,
 };
 
-/** The company's default connection's driver; throws (the job is retried) while there is none running. */
-async function defaultSender(ctx: Context, companyId: number): Promise<ChannelSender> {
+/**
+ * When each connection may look up its next number, per server: a slot is
+ * taken before waiting, so runs for several lists of one connection share
+ * its pace.
+ */
+const nextSlot = new WeakMap<Context, Map<number, number>>();
+
+async function paced(ctx: Context, whatsappId: number): Promise<void> {
+  const slots = nextSlot.get(ctx) ?? new Map<number, number>();
+  nextSlot.set(ctx, slots);
+  const now = Date.now();
+  const slot = Math.max(now, slots.get(whatsappId) ?? 0);
+  slots.set(whatsappId, slot + checkPaceMs);
+  if (slot > now) await sleep(slot - now);
+}
+
+/** The company's default connection and its driver; throws (the job is retried) while there is none running. */
+async function defaultSender(ctx: Context, companyId: number): Promise<{ whatsappId: number; sender: ChannelSender }> {
   const connection = await ctx.db.query.whatsapps.findFirst({
     where: and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)),
     orderBy: desc(whatsapps.id),
     columns: { id: true },
   });
   if (!connection) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
-  return ctx.channels.driverFor(connection.id);
+  return { whatsappId: connection.id, sender: ctx.channels.driverFor(connection.id) };
 }
 
 /** Stores one answer, unless the number changed meanwhile (its new form gets its own check). */
@@ -72,9 +88,9 @@ async function store(
 async function checkNumbers(ctx: Context, data: Payload): Promise<void> {
   const items = await uncheckedItems(ctx.db, data.companyId, data.contactListId, checkBatch);
   if (items.length === 0) return;
-  const sender = await defaultSender(ctx, data.companyId);
-  for (const [i, item] of items.entries()) {
-    if (i > 0) await sleep(checkPaceMs);
+  const { whatsappId, sender } = await defaultSender(ctx, data.companyId);
+  for (const item of items) {
+    await paced(ctx, whatsappId);
     // A failed check (WhatsApp unreachable) throws: what was stored stays, the rest is tried again later.
     const known = await sender.checkNumber(item.number);
     await store(ctx, item, known !== null);

@@ -1,9 +1,10 @@
 /**
  * The validity of a list's numbers through a WhatsApp Web (Baileys)
  * connection: the check asks the socket's onWhatsApp as the real service is
- * asked, one number at a time, and a number WhatsApp does not know is marked
+ * asked, one number at a time at the pace, and a number WhatsApp does not know is marked
  * invalid.
  */
+import { contactListLimits } from "@balcao/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addItem, createList, itemsOf } from "../../../test/contact-lists.js";
 import { buildTenant } from "../../../test/factories.js";
@@ -26,9 +27,11 @@ describe("contact list validity through WhatsApp Web", () => {
     const socket = await pair(s, connection);
     socket.registered.set("5511987650001", true);
     const asked: string[] = [];
+    const askedAt: number[] = [];
     const onWhatsApp = socket.onWhatsApp;
     socket.onWhatsApp = (...jids: string[]) => {
       asked.push(...jids);
+      askedAt.push(Date.now());
       return onWhatsApp(...jids);
     };
     const list = await createList(s, t.agent.token);
@@ -44,5 +47,7 @@ describe("contact list validity through WhatsApp Web", () => {
       ["Unknown", false],
     ]);
     expect(asked).toEqual(["5511987650001@s.whatsapp.net", "5511987650002@s.whatsapp.net"]);
+    // Paced: one number at a time, checkPaceMs apart (WhatsApp blocks bursts of lookups).
+    expect(askedAt[1]! - askedAt[0]!).toBeGreaterThanOrEqual(contactListLimits.checkPaceMs - 5);
   });
 });

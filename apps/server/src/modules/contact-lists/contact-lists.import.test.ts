@@ -14,7 +14,7 @@ import { addItem, createList, itemsOf, uploadSheet, xlsx } from "../../../test/c
 import { buildTenant } from "../../../test/factories.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
-import { connectSocket, nextEvent, record, until } from "../../../test/sockets.js";
+import { connectSocket, flush, nextEvent, record, until } from "../../../test/sockets.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -27,19 +27,25 @@ function importEnd(events: ItemEvent[]) {
   return events.find((e) => e.action === "import" && e.progress?.status !== "running")?.progress;
 }
 
-async function importing(rows: (string | number | null)[][], withConnection = true) {
+async function importing(rows: (string | number | null)[][]) {
   const t = await buildTenant(s);
-  if (withConnection) await buildCloudConnection(s, fake, t.company.id, { isDefault: true });
+  await buildCloudConnection(s, fake, t.company.id, { isDefault: true });
   const list = await createList(s, t.agent.token, "Importada");
   const socket = await connectSocket(s, t.agent.token);
   const ofList = record<ItemEvent>(socket, `company-${t.company.id}-ContactListItem-${list.id}`);
+  const other = await connectSocket(s, (await buildTenant(s)).admin.token);
+  // Both arrays fill as events arrive: compared whole at the end.
+  const toOther = [
+    record<ItemEvent>(other, `company-${t.company.id}-ContactListItem-${list.id}`),
+    record<ItemEvent>(other, `company-${t.company.id}-ContactListItem`),
+  ];
   const res = await uploadSheet(s, t.agent.token, list.id, await xlsx(rows));
-  return { t, list, socket, ofList, res };
+  return { t, list, socket, ofList, res, other, toOther };
 }
 
 describe("contact list import", () => {
   it("imports the good rows, reports each bad one with its row and reason, and reloads the list", async () => {
-    const { t, list, ofList, res } = await importing([
+    const { t, list, ofList, res, other, toOther } = await importing([
       ["Nome", "Número", "E-mail"],
       ["Ana Lima", "+55 (11) 98765-0001", "ana@example.com"],
       ["Bruno", 5511987650002, ""],
@@ -85,6 +91,8 @@ describe("contact list import", () => {
     expect((await s.request({ path: `/contact-lists/${list.id}`, token: t.agent.token })).json()).toMatchObject({
       contactsCount: 4,
     });
+    await flush(s, other);
+    expect(toOther, "another company's socket hears nothing of the import").toEqual([[], []]);
   });
 
   it("reports the numbers the list already has as duplicates and keeps one row each", async () => {

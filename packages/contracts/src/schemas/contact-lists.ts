@@ -22,6 +22,8 @@ export const contactListLimits = {
   checkPaceMs: 250,
   /** Checks per job run; the next run is queued for the rest, so a restart resumes where it stopped. */
   checkBatch: 40,
+  /** A company without a running default connection: its lists look again this much later. */
+  checkWaitForConnectionMs: 5 * 60_000,
 } as const;
 
 /** The sample spreadsheet's header row (read like the contacts import: case, accents and spaces ignored). */

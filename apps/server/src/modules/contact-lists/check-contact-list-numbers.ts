@@ -21,13 +21,15 @@ import { uncheckedItems } from "./contact-lists.queries.js";
 
 const payload = z.object({ companyId: z.number().int().positive(), contactListId: z.number().int().positive() });
 type Payload = z.infer<typeof payload>;
+type ItemRow = typeof contactListItems.$inferSelect;
 
-const { checkBatch, checkPaceMs } = contactListLimits;
+const { checkBatch, checkPaceMs, checkWaitForConnectionMs } = contactListLimits;
 
 export const checkContactListNumbers: JobDefinition<Payload> = {
   name: "check-contact-list-numbers",
   payload,
-  // No default connection, or one not running: tried again from 30 s to a few hours later.
+  // A failed lookup (WhatsApp unreachable) is tried again from 30 s to a few hours later. A company
+  // without a running default connection is not a failure: the run looks again later (checkLater).
   // A run is checkBatch checks at the pace, each a WhatsApp round trip.
   policy: { policy: "short", retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 180 },
   run: checkNumbers,
@@ -49,15 +51,39 @@ async function paced(ctx: Context, whatsappId: number): Promise<void> {
   if (slot > now) await sleep(slot - now);
 }
 
-/** The company's default connection and its driver; throws (the job is retried) while there is none running. */
-async function defaultSender(ctx: Context, companyId: number): Promise<{ whatsappId: number; sender: ChannelSender }> {
+/** The company's default connection and its driver, if there is one running. */
+async function defaultSender(ctx: Context, companyId: number) {
   const connection = await ctx.db.query.whatsapps.findFirst({
     where: and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)),
     orderBy: desc(whatsapps.id),
     columns: { id: true },
   });
-  if (!connection) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
-  return { whatsappId: connection.id, sender: ctx.channels.driverFor(connection.id) };
+  const sender = connection && ctx.channels.sender(connection.id);
+  return connection && sender ? { whatsappId: connection.id, sender } : undefined;
+}
+
+/** The list's next run, as its one waiting job (an earlier start already asked for is kept). */
+function checkLater(ctx: Context, data: Payload, ms: number) {
+  return ctx.jobs.send(checkContactListNumbers, data, undefined, {
+    singletonKey: `list:${data.contactListId}`,
+    startAfter: new Date(Date.now() + ms),
+  });
+}
+
+/** A WhatsApp Web session not open yet is waited for like a missing connection. */
+const notRunning = (err: unknown) => err instanceof AppError && err.code === "ERR_WAPP_NOT_INITIALIZED";
+
+async function checkAll(
+  ctx: Context,
+  items: ItemRow[],
+  { whatsappId, sender }: { whatsappId: number; sender: ChannelSender },
+) {
+  for (const item of items) {
+    await paced(ctx, whatsappId);
+    // A failed check (WhatsApp unreachable) throws: what was stored stays, the rest is tried again later.
+    const known = await sender.checkNumber(item.number);
+    await store(ctx, item, known !== null);
+  }
 }
 
 /** Stores one answer, unless the number changed meanwhile (its new form gets its own check). */
@@ -88,17 +114,13 @@ async function store(
 async function checkNumbers(ctx: Context, data: Payload): Promise<void> {
   const items = await uncheckedItems(ctx.db, data.companyId, data.contactListId, checkBatch);
   if (items.length === 0) return;
-  const { whatsappId, sender } = await defaultSender(ctx, data.companyId);
-  for (const item of items) {
-    await paced(ctx, whatsappId);
-    // A failed check (WhatsApp unreachable) throws: what was stored stays, the rest is tried again later.
-    const known = await sender.checkNumber(item.number);
-    await store(ctx, item, known !== null);
+  const connection = await defaultSender(ctx, data.companyId);
+  if (!connection) return checkLater(ctx, data, checkWaitForConnectionMs);
+  try {
+    await checkAll(ctx, items, connection);
+  } catch (err) {
+    if (notRunning(err)) return checkLater(ctx, data, checkWaitForConnectionMs);
+    throw err;
   }
-  if (items.length === checkBatch) {
-    await ctx.jobs.send(checkContactListNumbers, data, undefined, {
-      singletonKey: `list:${data.contactListId}`,
-      startAfter: new Date(Date.now() + checkPaceMs),
-    });
-  }
+  if (items.length === checkBatch) await checkLater(ctx, data, checkPaceMs);
 }

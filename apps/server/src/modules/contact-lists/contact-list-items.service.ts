@@ -45,9 +45,17 @@ export async function showContactListItem(ctx: Context, companyId: number, id: n
   return presentContactListItem(await loadItem(ctx, companyId, id));
 }
 
-/** The list's numbers still to check get (or keep) their one waiting job. */
+/**
+ * The list's numbers still to check get their one waiting job, now: one
+ * waiting for the company's connection is brought forward (the connection may
+ * be there by now).
+ */
 export function queueNumberChecks(t: Pick<EventTransaction, "enqueue">, companyId: number, contactListId: number) {
-  return t.enqueue(checkContactListNumbers, { companyId, contactListId }, { singletonKey: `list:${contactListId}` });
+  return t.enqueue(
+    checkContactListNumbers,
+    { companyId, contactListId },
+    { singletonKey: `list:${contactListId}`, startAfter: new Date() },
+  );
 }
 
 function isDuplicate(err: unknown): boolean {

@@ -7,7 +7,7 @@
  * default connection (here the Cloud API, whose driver takes a plausible
  * international number as it is: 8 to 15 digits).
  */
-import type { ChannelPayloads, ContactListItemDto } from "@balcao/contracts";
+import { contactListLimits, type ChannelPayloads, type ContactListItemDto } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
 import { buildCloudConnection, cloudServerPerFile } from "../../../test/cloud-connection.js";
 import { addItem, createList, itemsOf, uploadSheet, xlsx } from "../../../test/contact-lists.js";
@@ -41,6 +41,16 @@ async function importing(rows: (string | number | null)[][]) {
   ];
   const res = await uploadSheet(s, t.agent.token, list.id, await xlsx(rows));
   return { t, list, socket, ofList, res, other, toOther };
+}
+
+/** When the list's waiting check job starts, if one waits. */
+async function waitingCheck(listId: number): Promise<Date | undefined> {
+  const { rows } = await s.ctx.database.raw.query<{ start_after: Date }>(
+    `select start_after from pgboss.job where name = 'check-contact-list-numbers' and state = 'created'
+     and (data->>'contactListId')::int = $1`,
+    [listId],
+  );
+  return rows[0]?.start_after;
 }
 
 describe("contact list import", () => {
@@ -135,12 +145,16 @@ describe("contact list import", () => {
     ]);
   });
 
-  it("checks an item added by hand, and leaves numbers unchecked while the company has no connection", async () => {
+  it("leaves numbers unchecked while the company has no connection, and checks them once one runs", async () => {
     const t = await buildTenant(s);
     const list = await createList(s, t.agent.token);
     const socket = await connectSocket(s, t.agent.token);
     const item = (await addItem(s, t.agent.token, list.id, { number: "5511987650001" })).json<ContactListItemDto>();
-    await new Promise((r) => setTimeout(r, 500));
+    // Not a failure: the list's run looks again in checkWaitForConnectionMs.
+    await until(async () => (await waitingCheck(list.id)) !== undefined, 5000);
+    expect((await waitingCheck(list.id))!.getTime()).toBeGreaterThan(
+      Date.now() + contactListLimits.checkWaitForConnectionMs - 60_000,
+    );
     expect((await itemsOf(s, t.agent.token, list.id)).contacts[0]!.isWhatsappValid).toBeNull();
     await buildCloudConnection(s, fake, t.company.id, { isDefault: true });
     const second = nextEvent<ItemEvent>(socket, `company-${t.company.id}-ContactListItem`, 10_000);

@@ -5,11 +5,11 @@
  * ignored), else every row is data in the sample's order (name, number,
  * email). Blank lines are left out; each row keeps its number in the sheet.
  */
-import { contactImportAliases, normaliseHeader } from "@balcao/contracts";
+import { contactImportField, type ContactImportField } from "@balcao/contracts";
 import ExcelJS from "exceljs";
 import { AppError } from "../../http/errors.js";
 
-type Field = keyof typeof contactImportAliases;
+type Field = ContactImportField;
 
 export interface SheetRow {
   /** 1-based, as the spreadsheet program numbers it. */
@@ -19,19 +19,13 @@ export interface SheetRow {
   email: string;
 }
 
-const aliasField = new Map<string, Field>(
-  (Object.entries(contactImportAliases) as [Field, readonly string[]][]).flatMap(([field, names]) =>
-    names.map((n) => [normaliseHeader(n), field] as const),
-  ),
-);
-
 const positional: Record<Field, number> = { name: 1, number: 2, email: 3 };
 
 /** Column numbers of the known fields, when the first row is a header. */
 function headerColumns(row: ExcelJS.Row): Record<Field, number> | null {
   const found: Partial<Record<Field, number>> = {};
   row.eachCell((cell, col) => {
-    const field = aliasField.get(normaliseHeader(cell.text ?? ""));
+    const field = contactImportField(cell.text ?? "");
     if (field && !found[field]) found[field] = col;
   });
   if (!found.number && !found.name) return null;

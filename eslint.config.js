@@ -20,7 +20,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["eslint.config.js", "apps/server/build.mjs"] },
+        projectService: {
+          allowDefaultProject: ["eslint.config.js", "apps/server/build.mjs", "apps/web/scripts/make-sample-sheet.mjs"],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -8,7 +8,8 @@
  *   BENCH_DATABASE_URL   the database (default: balcao_bench on the local PostgreSQL)
  *   BENCH_RESEED=1       seed again
  *   BENCH_ONLY=ingest    only the ingest figure (BENCH_ONLY=lists: only the lists and message pages;
- *                        BENCH_ONLY=dashboard: only the dashboard calls)
+ *                        BENCH_ONLY=dashboard: only the dashboard calls; BENCH_ONLY=import: only the
+ *                        import of a contact list of BENCH_IMPORT_ROWS rows (10,000), without the seed)
  *   BENCH_RUNS           calls per list/message scenario (default 200)
  *   BENCH_INGEST_MESSAGES, BENCH_INGEST_CONCURRENCY   webhook deliveries (5000) and how many at once (16)
  *   BENCH_ROUTING=1      the connection offers the queues: each new ticket gets the bot's menu (ingest with routing on)
@@ -21,9 +22,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../apps/server/src/config.js";
-import { openPostgres } from "../apps/server/src/db/client.js";
+import { openPostgres, type Database } from "../apps/server/src/db/client.js";
 import { createServer } from "../apps/server/src/server.js";
 import { dashboardFigures } from "./dashboard.js";
+import { importBudgetMs, importFigure, importFigureName } from "./import.js";
 import { benchIngest } from "./ingest.js";
 import { budgetOf, listAndMessages, settle } from "./lists.js";
 import { printFigures } from "./measure.js";
@@ -59,6 +61,8 @@ async function main() {
   await ensureDatabase(databaseUrl);
   const database = await openPostgres(databaseUrl, 10);
   await database.migrate();
+  const only = process.env.BENCH_ONLY;
+  if (only === "import") return importOnly(database);
   const tenant = (!process.env.BENCH_RESEED && (await findBenchTenant(database))) || (await seedBench(database, log));
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-"));
   const ingest = await benchIngest.prepare(database, tenant);
@@ -72,22 +76,48 @@ async function main() {
     DATABASE_URL: databaseUrl,
     ...ingest.env,
   });
-  const server = await createServer(config, database);
-  await server.app.listen({ port: 0, host: "127.0.0.1" });
-  const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api`;
+  const { server, base } = await startServer(config, database);
   try {
-    const only = process.env.BENCH_ONLY;
     // The lists settle the database first; the dashboard alone does it itself.
     if (only === "dashboard") await settle(database, tenant.companyId);
     const figures = [
       ...(only === "ingest" || only === "dashboard" ? [] : await listAndMessages(base, tenant, database)),
       ...(only === "ingest" || only === "lists" ? [] : await dashboardFigures(base)),
       ...(only === "lists" || only === "dashboard" ? [] : [await ingest.run(base, database)]),
+      ...(only ? [] : [await importFigure(base, database)]),
     ];
     log("");
-    log(printFigures(figures, budgetOf));
+    log(printFigures(figures, (f) => (f.name.startsWith(importFigureName) ? importBudgetMs : budgetOf(f))));
   } finally {
     await ingest.close();
+    await server.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function startServer(config: ReturnType<typeof loadConfig>, database: Database) {
+  const server = await createServer(config, database);
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  return { server, base: `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api` };
+}
+
+/** The contact list import needs no data set: a server on the database and a company of its own. */
+async function importOnly(database: Database) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-"));
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    WEB_DIST: "/nonexistent",
+    PORT: "0",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+  });
+  const { server, base } = await startServer(config, database);
+  try {
+    log("");
+    log(printFigures([await importFigure(base, database)], () => importBudgetMs));
+  } finally {
     await server.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -71,7 +71,14 @@ export async function buildWorld(s: TestServer) {
     optionId: await created(admin, "/queue-options", { queueId: queue.id, title: "Walk" }),
     noteId: await created(admin, "/ticket-notes", { note: "walk", ticketId: ticket.id, contactId: contact.id }),
     fileId: await created(admin, "/files", { name: "Walk", message: "walk", options: [{ name: "walk" }] }),
+    contactListId: await created(admin, "/contact-lists", { name: "Walk list" }),
+    contactListItemId: 0,
   };
+  ids.contactListItemId = await created(admin, "/contact-list-items", {
+    name: "Walk item",
+    number: "5511900000099",
+    contactListId: ids.contactListId,
+  });
   ids["tags.id"] = ids.tagId;
   let n = 0;
   const samples: Samples = {
@@ -112,6 +119,8 @@ export async function buildWorld(s: TestServer) {
     whatsappsession: spare.id,
     "quick-messages": ids.quickMessageId,
     files: ids.fileId,
+    "contact-lists": ids.contactListId,
+    "contact-list-items": ids.contactListItemId,
   };
   return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }

@@ -60,6 +60,8 @@ export const errorStatus = {
   ERR_INVALID_CURRENT_PASSWORD: 400,
   /** Two campaign variables with one key (business-areas §5), or a key a built-in variable has. */
   ERR_DUPLICATED_CAMPAIGN_VARIABLE: 409,
+  /** A contact list import in the old binary .xls format (Excel 97-2003): only .xlsx sheets are read. */
+  ERR_XLS_NOT_SUPPORTED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -12,6 +12,7 @@ import type { MessageDto } from "./schemas/messages.js";
 import type { WhatsappDto, WhatsappSessionDto } from "./schemas/whatsapps.js";
 import type { QuickMessageDto } from "./schemas/quick-messages.js";
 import type { FileListDto } from "./schemas/files.js";
+import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from "./schemas/contact-lists.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -31,7 +32,13 @@ export const channels = {
   announcement: () => "company-announcement",
   /** File lists (automation-areas §4 "Live updates"). */
   file: (companyId: number) => `company-${companyId}-file`,
+  contactList: (companyId: number) => `company-${companyId}-ContactList`,
+  contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
 } as const;
+
+/** One list's items (business-areas §4): its reload, and its import's progress. */
+export const contactListItemsChannel = (companyId: number, contactListId: number) =>
+  `company-${companyId}-ContactListItem-${contactListId}`;
 
 export type ChannelName = keyof typeof channels;
 
@@ -56,6 +63,19 @@ export interface ChannelPayloads {
   quickMessage: { action: "create" | "update" | "delete"; record?: QuickMessageDto; id?: number };
   /** The list in `files` (create, update), or its id in `fileId` (delete). */
   file: { action: "create" | "update" | "delete"; files?: FileListDto; fileId?: number };
+  contactList: { action: "create" | "update" | "delete"; record?: ContactListDto; id?: number };
+  /**
+   * "reload": the list's first page after an import (records), to replace what is shown;
+   * "import": the import's progress (ours; the spec's client shows no progress).
+   */
+  contactListItem: {
+    action: "create" | "update" | "delete" | "reload" | "import";
+    record?: ContactListItemDto;
+    id?: number;
+    contactListId?: number;
+    records?: ContactListItemDto[];
+    progress?: ContactListImportProgress;
+  };
 }
 
 /** Client → server room protocol (§7.9). */

@@ -9,7 +9,7 @@
  * may that it left (tickets.subscribers.ts).
  */
 
-import type { SettingKey } from "@balcao/contracts";
+import type { ContactListImportProgress, SettingKey } from "@balcao/contracts";
 
 /** Where a ticket is: what decides who sees it. */
 export interface TicketPlaceFacts {
@@ -133,6 +133,26 @@ export interface DomainEvents {
   "announcement.created": { announcementId: number };
   "announcement.updated": { announcementId: number };
   "announcement.deleted": { announcementId: number };
+  "contactList.created": ContactListFacts;
+  /** Its name, or the count of its items. */
+  "contactList.updated": ContactListFacts;
+  "contactList.deleted": ContactListFacts;
+  "contactListItem.created": ContactListItemFacts;
+  /** Its fields, or its number's WhatsApp check. */
+  "contactListItem.updated": ContactListItemFacts;
+  "contactListItem.deleted": ContactListItemFacts;
+  /** An import's progress (not stored: the import job's own report), and its end. */
+  "contactList.importProgress": { companyId: number; progress: ContactListImportProgress };
+  /** Many items at once (an import's batch): the list's pages refetch. */
+  "contactList.imported": ContactListFacts;
+}
+
+interface ContactListFacts {
+  companyId: number;
+  contactListId: number;
+}
+interface ContactListItemFacts extends ContactListFacts {
+  itemId: number;
 }
 
 interface ContactFacts {

@@ -6,6 +6,7 @@ import { mediaRoutes } from "../media/media.routes.js";
 import { announcementsRoutes } from "../modules/announcements/announcements.routes.js";
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
+import { contactListsRoutes } from "../modules/contact-lists/contact-lists.routes.js";
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
 import { dashboardRoutes } from "../modules/dashboard/dashboard.routes.js";
 import { campaignSettingsRoutes } from "../modules/campaign-settings/campaign-settings.routes.js";
@@ -48,6 +49,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     dashboardRoutes,
     filesRoutes,
     campaignSettingsRoutes,
+    contactListsRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -10,6 +10,8 @@ import type { JobDefinition } from "./jobs.js";
 import { answerInbound } from "../automation/answer-inbound.job.js";
 import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
 import { ticketTimer } from "../automation/ticket-timer.job.js";
+import { checkContactListNumbers } from "../modules/contact-lists/check-contact-list-numbers.js";
+import { importContactList } from "../modules/contact-lists/import-contact-list.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 
@@ -20,4 +22,6 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   answerInbound as JobDefinition<never>,
   ticketTimer as JobDefinition<never>,
   armConnectionTimers as JobDefinition<never>,
+  importContactList as JobDefinition<never>,
+  checkContactListNumbers as JobDefinition<never>,
 ];

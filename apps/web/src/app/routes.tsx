@@ -27,6 +27,8 @@ const InboundRejectionsPage = lazy(() => import("../features/inbound-rejections/
 const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
 const FilesPage = lazy(() => import("../features/files/FilesPage"));
 const CampaignSettingsPage = lazy(() => import("../features/campaign-settings/CampaignSettingsPage"));
+const ContactListsPage = lazy(() => import("../features/contact-lists/ContactListsPage"));
+const ContactListItemsPage = lazy(() => import("../features/contact-lists/ContactListItemsPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -65,8 +67,8 @@ const areas: Area[] = [
   { path: "/inbound-rejections", title: "inboundRejections", page: InboundRejectionsPage, superOnly: true },
   { path: "/subscription", title: "subscription", page: SubscriptionPage },
   { path: "/chats/:id?", title: "chats" },
-  { path: "/contact-lists", title: "contactLists" },
-  { path: "/contact-lists/:contactListId/contacts", title: "contactLists" },
+  { path: "/contact-lists", title: "contactLists", page: ContactListsPage },
+  { path: "/contact-lists/:contactListId/contacts", title: "contactLists", page: ContactListItemsPage },
   { path: "/campaigns", title: "campaigns" },
   { path: "/campaign/:campaignId/report", title: "campaigns" },
   { path: "/campaigns-config", title: "campaignsConfig", page: CampaignSettingsPage },

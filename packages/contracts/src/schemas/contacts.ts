@@ -90,6 +90,19 @@ export function normaliseHeader(header: string): string {
     .toLowerCase();
 }
 
+export type ContactImportField = keyof typeof contactImportAliases;
+
+const fieldByHeader = new Map<string, ContactImportField>(
+  (Object.entries(contactImportAliases) as [ContactImportField, readonly string[]][]).flatMap(([field, names]) =>
+    names.map((n) => [normaliseHeader(n), field] as const),
+  ),
+);
+
+/** The field a spreadsheet header names (contacts and contact list imports alike), if any. */
+export function contactImportField(header: string): ContactImportField | undefined {
+  return fieldByHeader.get(normaliseHeader(header));
+}
+
 export interface ContactExtraInfo {
   id: number;
   name: string;

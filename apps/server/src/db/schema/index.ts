@@ -14,3 +14,4 @@ export * from "./inbound-rejections.js";
 export * from "./ticket-events.js";
 export * from "./files.js";
 export * from "./campaign-settings.js";
+export * from "./contact-lists.js";

@@ -7,11 +7,11 @@
  */
 import {
   contactEmailSchema,
-  contactImportAliases,
+  contactImportField,
   contactLimits,
   contactNameSchema,
   contactNumberSchema,
-  normaliseHeader,
+  type ContactImportField,
   type ContactUploadResult,
   type ContactUploadRow,
 } from "@balcao/contracts";
@@ -20,7 +20,7 @@ import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { contactCustomFields, contacts } from "../../db/schema/index.js";
 
-type Field = keyof typeof contactImportAliases;
+type Field = ContactImportField;
 type ErrorEntry = ContactUploadResult["errorBag"][number];
 
 interface ParsedRow {
@@ -30,12 +30,6 @@ interface ParsedRow {
   extraInfo: { name: string; value: string }[];
 }
 
-const aliasField = new Map<string, Field>(
-  (Object.entries(contactImportAliases) as [Field, readonly string[]][]).flatMap(([field, names]) =>
-    names.map((n) => [normaliseHeader(n), field] as const),
-  ),
-);
-
 const text = (v: ContactUploadRow[string]) => (v === null || v === undefined ? "" : String(v).trim());
 
 /** Splits a row into the known columns (by header alias) and the rest, which become extra info. */
@@ -44,7 +38,7 @@ function readRow(row: ContactUploadRow) {
   const extraInfo: ParsedRow["extraInfo"] = [];
   for (const [header, raw] of Object.entries(row)) {
     const value = text(raw);
-    const field = aliasField.get(normaliseHeader(header));
+    const field = contactImportField(header);
     if (field) known[field] ??= value;
     else if (value && header.trim() && extraInfo.length < contactLimits.extraInfoMax) {
       extraInfo.push({

@@ -24,15 +24,29 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function usePagedList<K extends string, T extends Identified>(opts: { key: string; path: string; field: K }) {
-  const { key, path, field } = opts;
+export function usePagedList<K extends string, T extends Identified>(opts: {
+  key: string;
+  path: string;
+  field: K;
+  /** Further query params the list is of (a list's items: contactListId); part of the cache key. */
+  params?: Record<string, string | number>;
+  /**
+   * Whether a copy already shown is newer than the one a refetch brings: a
+   * realtime update may arrive before a refetch that read the row earlier.
+   */
+  isNewer?: (shown: T, fetched: T) => boolean;
+}) {
+  const { key, path, field, params, isNewer } = opts;
   const [search, setSearch] = useState("");
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), timings.searchDebounceMs);
   const query = useInfiniteQuery({
-    queryKey: [key, searchParam],
-    queryFn: ({ pageParam }) => api.get<PageOf<K, T>>(path, { searchParam, pageNumber: pageParam }),
+    queryKey: params ? [key, searchParam, params] : [key, searchParam],
+    queryFn: ({ pageParam }) => api.get<PageOf<K, T>>(path, { ...params, searchParam, pageNumber: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last: PageOf<K, T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    structuralSharing: isNewer
+      ? (shown: unknown, fetched: unknown) => keepNewer(shown as Pages<K, T>, fetched as Pages<K, T>, field, isNewer)
+      : true,
   });
   const pages = query.data?.pages;
   const items = useMemo(() => {
@@ -44,6 +58,21 @@ export function usePagedList<K extends string, T extends Identified>(opts: { key
 }
 
 type Pages<K extends string, T> = InfiniteData<PageOf<K, T>>;
+
+function keepNewer<K extends string, T extends Identified>(
+  shown: Pages<K, T> | undefined,
+  fetched: Pages<K, T>,
+  field: K,
+  isNewer: (shown: T, fetched: T) => boolean,
+): Pages<K, T> {
+  if (!shown) return fetched;
+  const byId = new Map(shown.pages.flatMap((p) => p[field]).map((x) => [x.id, x]));
+  const pick = (x: T) => {
+    const old = byId.get(x.id);
+    return old && isNewer(old, x) ? old : x;
+  };
+  return { ...fetched, pages: fetched.pages.map((p) => withItems(p, field, p[field].map(pick))) };
+}
 
 function withItems<K extends string, T>(page: PageOf<K, T>, field: K, items: T[], count = page.count): PageOf<K, T> {
   return { ...page, [field]: items, count };

@@ -58,6 +58,8 @@ export const errorStatus = {
   ERR_WAPP_TOKEN_ALREADY_EXISTS: 409,
   /** Changing one's own email or password without the right current password. */
   ERR_INVALID_CURRENT_PASSWORD: 400,
+  /** A schedule already sent (sentAt set) is read-only. */
+  ERR_SCHEDULE_ALREADY_SENT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -11,6 +11,7 @@ import { answerInbound } from "../automation/answer-inbound.job.js";
 import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
 import { ticketTimer } from "../automation/ticket-timer.job.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
+import { sendSchedule } from "../modules/schedules/send-schedule.job.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 
 // Each definition is typed by its own payload; the registry only runs them.
@@ -20,4 +21,5 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   answerInbound as JobDefinition<never>,
   ticketTimer as JobDefinition<never>,
   armConnectionTimers as JobDefinition<never>,
+  sendSchedule as JobDefinition<never>,
 ];

@@ -12,3 +12,4 @@ export * from "./messages.js";
 export * from "./quick-messages.js";
 export * from "./inbound-rejections.js";
 export * from "./ticket-events.js";
+export * from "./schedules.js";

@@ -111,10 +111,7 @@ describe("create, read, update, delete", () => {
   it("refuses to edit a sent schedule", async () => {
     const { t, contact } = await tenantWithContact();
     const created = (await create(t.agent.token, contact.id)).json<ScheduleDto>();
-    await s.ctx.db
-      .update(schedules)
-      .set({ status: "ENVIADA", sentAt: new Date() })
-      .where(eq(schedules.id, created.id));
+    await s.ctx.db.update(schedules).set({ status: "ENVIADA", sentAt: new Date() }).where(eq(schedules.id, created.id));
     const res = await update(t.agent.token, created.id, contact.id, { body: "Outra mensagem" });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: "ERR_SCHEDULE_ALREADY_SENT" });

@@ -34,7 +34,7 @@ const update = (token: string, id: number, contactId: number, extra: Record<stri
   s.request({ method: "PUT", path: `/schedules/${id}`, token, body: body(contactId, extra) });
 const page = async (token: string, query: Record<string, string> = {}) =>
   (
-    await s.request({ path: `/schedules/?${new URLSearchParams({ pageNumber: "1", ...query })}`, token })
+    await s.request({ path: `/schedules/?${new URLSearchParams({ pageNumber: "1", ...query }).toString()}`, token })
   ).json<ScheduleListResponse>();
 
 /** The send-schedule job waiting for this schedule: when it may start. */

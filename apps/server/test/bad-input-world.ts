@@ -70,6 +70,12 @@ export async function buildWorld(s: TestServer) {
     quickMessageId: await created(admin, "/quick-messages", { shortcode: "walk", message: "walk" }),
     optionId: await created(admin, "/queue-options", { queueId: queue.id, title: "Walk" }),
     noteId: await created(admin, "/ticket-notes", { note: "walk", ticketId: ticket.id, contactId: contact.id }),
+    // An hour ahead: the walk's changes never meet it sent.
+    scheduleId: await created(admin, "/schedules", {
+      body: "walk schedule",
+      contactId: contact.id,
+      sendAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
   };
   ids["tags.id"] = ids.tagId;
   let n = 0;
@@ -90,6 +96,7 @@ export async function buildWorld(s: TestServer) {
       token: () => "",
       key: () => "userRating",
       uuid: () => ticket.uuid,
+      sendAt: () => new Date(Date.now() + 3_600_000).toISOString(),
       "*": () => "walk.png",
     },
   };
@@ -110,6 +117,7 @@ export async function buildWorld(s: TestServer) {
     whatsapp: spare.id,
     whatsappsession: spare.id,
     "quick-messages": ids.quickMessageId,
+    schedules: ids.scheduleId,
   };
   return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }

@@ -61,6 +61,7 @@ const noJsonBody = new Set([
   "POST /api/users/set-language/:lang",
   "POST /api/announcements/:id/media-upload",
   "POST /api/quick-messages/:id/media-upload",
+  "POST /api/schedules/:id/media-upload",
   "POST /api/messages/:id/retry",
   "POST /api/webhooks/whatsapp/:connectionId",
   "POST /api/whatsappsession/:id",

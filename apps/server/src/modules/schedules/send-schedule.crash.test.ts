@@ -7,50 +7,19 @@
  * Started again: Bruno's goes out once, late, and Ana's is left ERRO, never
  * sent a second time.
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { ScheduleDto } from "@balcao/contracts";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
-import { connectCloud, signInAdmin, type ProcessSession } from "../../../test/process-api.js";
-import { startServerProcess, type ServerProcess } from "../../../test/server-process.js";
+import { beforeAll, expect, it } from "vitest";
+import { crashServerPerFile } from "../../../test/crash-server.js";
+import { connectCloud, type ProcessSession } from "../../../test/process-api.js";
 import { until } from "../../../test/sockets.js";
 
 const PASSWORD = "CrashSafe123";
-const dir = mkdtempSync(path.join(tmpdir(), "balcao-schedules-"));
-// As root the cluster runs as the user "postgres", which must reach DATA_DIR.
-chmodSync(dir, 0o755);
-const dataDir = path.join(dir, "data");
-const logFile = path.join(dir, "server.log");
 const cloud = { phoneNumberId: "109876543299", accessToken: "EAAGschedules", appSecret: "schedules-secret" };
 const ana = { number: "5511988887777", name: "Ana Costa" };
 const bruno = { number: "5511977776666", name: "Bruno Dias" };
 
-let fake: FakeGraph;
-let server: ServerProcess | undefined;
-
-const start = async () => {
-  server = await startServerProcess(dataDir, logFile, PASSWORD, {
-    WHATSAPP_GRAPH_URL: fake.url,
-    JOB_RECOVERY_SECONDS: "1",
-  });
-  return signInAdmin(server, PASSWORD);
-};
-
-beforeAll(async () => {
-  fake = await startFakeGraph();
-  fake.addNumber(cloud);
-});
-
-afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    process.kill(server.pid, "SIGTERM");
-    await server.exited;
-  }
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+const crash = crashServerPerFile("balcao-schedules-", PASSWORD);
+beforeAll(() => crash.fake.addNumber(cloud));
 
 async function schedule(admin: ProcessSession, customer: typeof ana, body: string, sendAt: Date): Promise<number> {
   const contact = await admin.call<{ id: number }>("POST", "/contacts", { ...customer, email: "", extraInfo: [] });
@@ -68,29 +37,28 @@ async function schedule(admin: ProcessSession, customer: typeof ana, body: strin
 
 const show = async (admin: ProcessSession, id: number) =>
   (await admin.call<ScheduleDto>("GET", `/schedules/${id}`)).json;
-const sendsTo = (number: string) => fake.sent.filter((s) => s.to === number).length;
+const sendsTo = (number: string) => crash.fake.sent.filter((s) => s.to === number).length;
 
 it("a schedule being sent when the server is killed is left ERRO, never sent twice; one due while it was down goes out once, late", async () => {
-  let admin = await start();
-  await connectCloud(admin, server!, fake, cloud);
-  fake.holdSends();
+  let admin = await crash.start();
+  await connectCloud(admin, crash.server, crash.fake, cloud);
+  crash.fake.holdSends();
   const brunoAt = new Date(Date.now() + 4000);
   const brunos = await schedule(admin, bruno, "Olá {{firstName}}, seu horário é às 15h", brunoAt);
   const anas = await schedule(admin, ana, "Olá {{firstName}}, seu pedido chegou", new Date(Date.now() - 1000));
   // Ana's message reached WhatsApp, whose answer is held.
-  await fake.waitForSent(1, ana.number, 20_000);
-  process.kill(-server!.pid, "SIGKILL");
-  await server!.exited;
-  fake.releaseSends();
+  await crash.fake.waitForSent(1, ana.number, 20_000);
+  await crash.kill();
+  crash.fake.releaseSends();
   expect(sendsTo(bruno.number)).toBe(0);
   await until(() => Date.now() > brunoAt.getTime() + 500, 10_000, 100);
 
-  admin = await start();
+  admin = await crash.start();
   await until(async () => (await show(admin, brunos)).status !== "PENDENTE", 60_000, 250);
   await until(async () => (await show(admin, anas)).status !== "PENDENTE", 60_000, 250);
   expect(await show(admin, brunos)).toMatchObject({ status: "ENVIADA", sentAt: expect.any(String) });
   expect(await show(admin, anas)).toMatchObject({ status: "ERRO", errorMessage: "ERR_SENDING_WAPP_MSG", sentAt: null });
-  expect(fake.sent.find((s) => s.to === bruno.number)?.body).toMatchObject({
+  expect(crash.fake.sent.find((s) => s.to === bruno.number)?.body).toMatchObject({
     text: { body: "Olá Bruno, seu horário é às 15h" },
   });
   // Settled: no run is left that could send either again.

@@ -5,15 +5,16 @@
  * the optional image (.png, .jpg, .jpeg) whose removal asks first. All
  * read-only once the schedule was sent.
  */
-import { useRef, useState } from "react";
-import { Alert, Box, Button, Chip, IconButton, TextField, Typography } from "@mui/material";
+import { useState } from "react";
+import { Alert, Box, Button, Chip, IconButton, Typography } from "@mui/material";
 import AttachFile from "@mui/icons-material/AttachFile";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import { messageVariables } from "@balcao/contracts";
-import { Controller, useWatch, type Control, type UseFormGetValues, type UseFormSetValue } from "react-hook-form";
+import { useWatch, type Control, type UseFormGetValues, type UseFormSetValue } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormText } from "../common/FormText";
+import { useInsertAtCursor } from "../common/useInsertAtCursor";
 import { ConfirmDialog } from "../lists/ConfirmDialog";
-import { insertAt } from "../quick-messages/quickMessageForm";
 import { ContactField } from "./ContactField";
 import { isPast, type ScheduleFormValues } from "./scheduleForm";
 
@@ -97,44 +98,22 @@ function ImageField(props: Pick<Props, "readOnly" | "image" | "onAttach" | "onRe
 export function ScheduleFields(props: Props) {
   const { control, getValues, setValue, readOnly } = props;
   const { t } = useTranslation();
-  const bodyRef = useRef<HTMLTextAreaElement | null>(null);
-
-  const insertVariable = (variable: string) => {
-    const text = getValues("body");
-    const el = bodyRef.current;
-    const start = el?.selectionStart ?? text.length;
-    const end = el?.selectionEnd ?? start;
-    setValue("body", insertAt(text, variable, start, end), { shouldDirty: true });
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + variable.length, start + variable.length);
-    });
-  };
+  const body = useInsertAtCursor(
+    () => getValues("body"),
+    (text) => setValue("body", text, { shouldDirty: true }),
+  );
 
   return (
     <Box>
       <ContactField control={control} disabled={readOnly} />
-      <Controller
-        name="body"
+      <FormText
         control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={(el: HTMLTextAreaElement | null) => {
-              ref(el);
-              bodyRef.current = el;
-            }}
-            label={t("scheduleModal.form.body")}
-            multiline
-            rows={9}
-            fullWidth
-            margin="dense"
-            disabled={readOnly}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-            slotProps={{ htmlInput: { "data-testid": "schedule-body" } }}
-          />
-        )}
+        name="body"
+        label={t("scheduleModal.form.body")}
+        rows={9}
+        disabled={readOnly}
+        textRef={body.ref}
+        testId="schedule-body"
       />
       {!readOnly && (
         <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", mt: 0.5 }}>
@@ -145,28 +124,19 @@ export function ScheduleFields(props: Props) {
               variant="outlined"
               label={t(`quickMessageModal.variables.${name}`)}
               title={`{{${name}}}`}
-              onClick={() => insertVariable(`{{${name}}}`)}
+              onClick={() => body.insert(`{{${name}}}`)}
               data-testid={`schedule-variable-${name}`}
             />
           ))}
         </Box>
       )}
-      <Controller
-        name="sendAt"
+      <FormText
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            type="datetime-local"
-            label={t("scheduleModal.form.sendAt")}
-            fullWidth
-            margin="dense"
-            disabled={readOnly}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "schedule-send-at" } }}
-          />
-        )}
+        name="sendAt"
+        type="datetime-local"
+        label={t("scheduleModal.form.sendAt")}
+        disabled={readOnly}
+        testId="schedule-send-at"
       />
       {!readOnly && <PastNotice control={control} />}
       <ImageField {...props} />

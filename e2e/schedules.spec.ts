@@ -11,7 +11,7 @@ import { cloudConnection, customerWrites } from "./harness/cloud-connection.js";
 import { expect, test } from "./harness/fixtures.js";
 import { graph } from "./harness/graph.js";
 import { t } from "./harness/i18n.js";
-import { logIn } from "./harness/pages.js";
+import { apiAsPage, logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 
 interface SentRecord {
@@ -85,4 +85,16 @@ test("a message scheduled from a ticket's menu is sent at once when its time has
   await expect(page.getByTestId("message-list")).toContainText("Seu horário está confirmado, Maria");
   const again = await graph<SentRecord[]>("GET", `/sent?to=${customer.number}&count=1&timeoutMs=500`);
   expect(again).toHaveLength(1);
+
+  // ?contactId= opens the modal prefilled with that contact; the agenda lists dates as 'DD/MM ddd'.
+  const pageApi = apiAsPage(baseURL!, page);
+  const { contacts } = (await pageApi("GET", "/contacts/?searchParam=maria", undefined)) as {
+    contacts: { id: number }[];
+  };
+  await page.goto(`/schedules?contactId=${contacts[0]!.id}`);
+  await expect(modal(page).getByTestId("schedule-contact")).toHaveValue(customer.name);
+  await modal(page).getByTestId("schedule-cancel").click();
+  await page.getByRole("button", { name: t("pt", "schedules.calendar.agenda"), exact: true }).click();
+  await expect(page.locator(".rbc-agenda-date-cell").first()).toHaveText(/^\d{2}\/\d{2} \S{3}$/);
+  if (shots) await page.screenshot({ path: `${shots}/schedules-agenda.png` });
 });

@@ -1,7 +1,7 @@
 /**
  * react-big-calendar in the user's language (business-areas §2.8, §9): the
  * date-fns localizer with pt (as pt-br), en and es, the toolbar and '+N more'
- * labels from i18n, and the agenda's dates as 'DD/MM ddd' (date-fns "dd/MM EEE").
+ * labels from i18n, and the agenda's dates as 'DD/MM ddd' ("25/11 qua", "25/11 Wed", "25/11 mié").
  */
 import { format, getDay, parse, startOfWeek } from "date-fns";
 import { enUS, es, ptBR } from "date-fns/locale";
@@ -22,7 +22,12 @@ export const localizer = dateFnsLocalizer({
   locales: { "pt-br": ptBR, en: enUS, es },
 });
 
-export const formats: Formats = { agendaDateFormat: "dd/MM EEE" };
+/** date-fns' pt-BR "EEE" is the whole name ("quarta"); its shortest form is the three letters 'ddd' shows. */
+const weekdayToken = (culture?: string) => (culture === "pt-br" ? "EEEEEE" : "EEE");
+
+export const formats: Formats = {
+  agendaDateFormat: (date, culture, l) => l!.format(date, `dd/MM ${weekdayToken(culture)}`, culture),
+};
 
 export function messagesOf(t: TFunction): Messages {
   const label = (key: string) => t(`schedules.calendar.${key}`);

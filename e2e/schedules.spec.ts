@@ -2,8 +2,9 @@
  * Schedules end to end (issue 12 item 1) with the fake WhatsApp Cloud API
  * playing the customer: from an open ticket's options menu the agent
  * schedules a message for the current minute (already past: the modal says
- * it goes at once), with a variable chip; the app goes to /schedules, where
- * the event turns ENVIADA live, WhatsApp receives the rendered text once,
+ * it goes at once), with a variable chip and an image; the app goes to
+ * /schedules, where the event turns ENVIADA live, WhatsApp receives the image
+ * with the rendered text once,
  * and the sent schedule opens read-only, titled by its status.
  */
 import type { Page } from "@playwright/test";
@@ -16,11 +17,12 @@ import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 
 interface SentRecord {
   to: string;
-  body: { type?: string; text?: { body: string } };
+  body: { type?: string; image?: { caption?: string } };
 }
 
 const shots = process.env.PW_SHOTS_DIR;
 const modal = (page: Page) => page.getByTestId("schedule-modal");
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 /** The browser's wall clock now, as a datetime-local input takes it (to the minute: already past). */
 const thisMinute = (page: Page) =>
@@ -56,6 +58,10 @@ test("a message scheduled from a ticket's menu is sent at once when its time has
   await modal(page).getByTestId("schedule-variable-firstName").click();
   await expect(modal(page).getByTestId("schedule-body")).toHaveValue("Seu horário está confirmado, {{firstName}}");
   await modal(page)
+    .getByTestId("schedule-file")
+    .setInputFiles({ name: "agenda.png", mimeType: "image/png", buffer: PNG });
+  await expect(modal(page).getByTestId("schedule-file-name")).toHaveText("agenda.png");
+  await modal(page)
     .getByTestId("schedule-send-at")
     .fill(await thisMinute(page));
   await expect(modal(page).getByTestId("schedule-past-notice")).toHaveText(t("pt", "scheduleModal.pastNotice"));
@@ -68,7 +74,10 @@ test("a message scheduled from a ticket's menu is sent at once when its time has
   await expect(event).toContainText(customer.name);
   await expect(event).toHaveAttribute("data-status", "ENVIADA", { timeout: 20_000 });
   const sent = await graph<SentRecord[]>("GET", `/sent?to=${customer.number}&count=1&timeoutMs=10000`);
-  expect(sent.map((s) => s.body.text?.body)).toEqual(["Seu horário está confirmado, Maria"]);
+  // The image went with it, the rendered text as its caption.
+  expect(sent.map((s) => [s.body.type, s.body.image?.caption])).toEqual([
+    ["image", "Seu horário está confirmado, Maria"],
+  ]);
   if (shots) await page.screenshot({ path: `${shots}/schedules.png` });
 
   // Sent: read-only, titled by its status, without Save.

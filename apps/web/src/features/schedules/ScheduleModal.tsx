@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { Alert } from "@mui/material";
-import type { ScheduleDto } from "@balcao/contracts";
+import { scheduleLimits, type ScheduleDto } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
@@ -44,6 +44,21 @@ function uploadImage(id: number, file: File) {
   return api.post<ScheduleDto>(`/schedules/${id}/media-upload`, form);
 }
 
+/**
+ * Saves the schedule, then its image. A schedule due now is sent as soon as
+ * it is saved, before an image sent after it could join it: so it is saved
+ * an hour ahead first, the image uploaded, and then moved to its time.
+ */
+async function saveSchedule(id: number | undefined, body: ReturnType<typeof toScheduleBody>, file: File | null) {
+  const put = (scheduleId: number, sent: typeof body) => api.put<ScheduleDto>(`/schedules/${scheduleId}`, sent);
+  const heldUntil = new Date(Date.now() + scheduleLimits.defaultDelayMs);
+  const held = file && new Date(body.sendAt) < heldUntil ? { ...body, sendAt: heldUntil.toISOString() } : body;
+  const saved = id === undefined ? await api.post<ScheduleDto>("/schedules", held) : await put(id, held);
+  if (!file) return saved;
+  const withImage = await uploadImage(saved.id, file);
+  return held === body ? withImage : put(saved.id, body);
+}
+
 export function ScheduleModal({ scheduleId, contact = null, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -76,13 +91,7 @@ export function ScheduleModal({ scheduleId, contact = null, onClose, onSaved }: 
 
   const save = useMutation({
     mutationFn: async (values: ScheduleFormValues) => {
-      const body = toScheduleBody(values, user?.id);
-      const saved =
-        scheduleId === undefined
-          ? await api.post<ScheduleDto>("/schedules", body)
-          : await api.put<ScheduleDto>(`/schedules/${scheduleId}`, body);
-      scheduleSaved(queryClient, saved);
-      return file ? uploadImage(saved.id, file) : saved;
+      return saveSchedule(scheduleId, toScheduleBody(values, user?.id), file);
     },
     onSuccess: (saved) => {
       scheduleSaved(queryClient, saved);

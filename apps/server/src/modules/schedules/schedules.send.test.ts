@@ -119,6 +119,23 @@ describe("sending at sendAt", () => {
     expect((await show(t.agent.token, id)).status).toBe("ERRO");
   });
 
+  it("sends a failed one again once edited: waiting again, then ENVIADA with the new text", async () => {
+    const { t, contact } = await setup();
+    fake.failNextSend();
+    const id = (await create(t.agent.token, contact.id, "Primeira tentativa", at(-1000))).json<ScheduleDto>().id;
+    expect(await settled(t.agent.token, id)).toMatchObject({ status: "ERRO" });
+    const edited = await s.request({
+      method: "PUT",
+      path: `/schedules/${id}`,
+      token: t.agent.token,
+      body: { body: "Segunda tentativa", contactId: contact.id, sendAt: at(-1000) },
+    });
+    // Waiting again (or already sent: its job may have run before this answer was read).
+    expect(edited.json()).toMatchObject({ status: expect.stringMatching(/^(PENDENTE|ENVIADA)$/), errorMessage: null });
+    expect(await settled(t.agent.token, id)).toMatchObject({ status: "ENVIADA" });
+    expect(sentTo(contact.number).map((x) => x.body)).toMatchObject([{ text: { body: "Segunda tentativa" } }]);
+  });
+
   it("fails with ERR_NO_DEF_WAPP_FOUND when the company has no default connection", async () => {
     const t = await buildTenant(s);
     const contact = await buildContact(s, t.company.id);

@@ -4,16 +4,7 @@
  * and the attachment ('Attach file' only while there is none; its removal asks first).
  */
 import { useState } from "react";
-import {
-  Box,
-  Button,
-  FormControlLabel,
-  IconButton,
-  Menu,
-  MenuItem,
-  Switch,
-  Typography,
-} from "@mui/material";
+import { Box, Button, FormControlLabel, IconButton, Menu, MenuItem, Switch, Typography } from "@mui/material";
 import AttachFile from "@mui/icons-material/AttachFile";
 import DataObject from "@mui/icons-material/DataObject";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";

@@ -76,6 +76,7 @@ export async function buildWorld(s: TestServer) {
       contactId: contact.id,
       sendAt: new Date(Date.now() + 3_600_000).toISOString(),
     }),
+    fileId: await created(admin, "/files", { name: "Walk", message: "walk", options: [{ name: "walk" }] }),
   };
   ids["tags.id"] = ids.tagId;
   let n = 0;
@@ -118,6 +119,7 @@ export async function buildWorld(s: TestServer) {
     whatsappsession: spare.id,
     "quick-messages": ids.quickMessageId,
     schedules: ids.scheduleId,
+    files: ids.fileId,
   };
   return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }

@@ -60,6 +60,8 @@ export const errorStatus = {
   ERR_INVALID_CURRENT_PASSWORD: 400,
   /** A schedule already sent (sentAt set) is read-only. */
   ERR_SCHEDULE_ALREADY_SENT: 409,
+  /** Two campaign variables with one key (business-areas §5), or a key a built-in variable has. */
+  ERR_DUPLICATED_CAMPAIGN_VARIABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

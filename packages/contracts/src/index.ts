@@ -25,3 +25,5 @@ export * from "./schemas/inbound-rejections.js";
 export * from "./message-variables.js";
 export * from "./schemas/dashboard.js";
 export * from "./schemas/ticket-timeline.js";
+export * from "./schemas/files.js";
+export * from "./schemas/campaign-settings.js";

@@ -12,6 +12,7 @@ import type { MessageDto } from "./schemas/messages.js";
 import type { WhatsappDto, WhatsappSessionDto } from "./schemas/whatsapps.js";
 import type { QuickMessageDto } from "./schemas/quick-messages.js";
 import type { ScheduleDto } from "./schemas/schedules.js";
+import type { FileListDto } from "./schemas/files.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -31,6 +32,8 @@ export const channels = {
   /** Spelled as the spec's client listens (no dash). */
   schedule: (companyId: number) => `company${companyId}-schedule`,
   announcement: () => "company-announcement",
+  /** File lists (automation-areas §4 "Live updates"). */
+  file: (companyId: number) => `company-${companyId}-file`,
 } as const;
 
 export type ChannelName = keyof typeof channels;
@@ -55,6 +58,8 @@ export interface ChannelPayloads {
   announcement: { action: "create" | "update" | "delete"; record?: AnnouncementDto; id?: number };
   quickMessage: { action: "create" | "update" | "delete"; record?: QuickMessageDto; id?: number };
   schedule: { action: "create" | "update" | "delete"; schedule?: ScheduleDto; scheduleId?: number };
+  /** The list in `files` (create, update), or its id in `fileId` (delete). */
+  file: { action: "create" | "update" | "delete"; files?: FileListDto; fileId?: number };
 }
 
 /** Client → server room protocol (§7.9). */

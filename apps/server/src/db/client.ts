@@ -73,8 +73,27 @@ export async function openPostgres(url: string, max = 10, onIdleError?: IdleErro
         (name ? pool.query({ name, text, values }) : pool.query(text, values)) as never,
     },
     migrate: () => migratePg(db as never, { migrationsFolder }),
-    close: () => pool.end(),
+    close: () => endPool(pool),
   };
+}
+
+/**
+ * pg's pool.end() resolves once it has asked its connections to end, not once they have: a database
+ * stopped right after (the embedded one, at the server's stop) would terminate them mid-goodbye, each
+ * an error in the log of a clean stop. This waits for them (at most 5 s).
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on("remove", () => {
+      if (--open === 0) resolve();
+    });
+  });
+  await pool.end();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+  clearTimeout(timer);
 }
 
 /**

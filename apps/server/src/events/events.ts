@@ -124,6 +124,10 @@ export interface DomainEvents {
   /** Its fields, or the count of its tickets. */
   "tag.updated": TagFacts;
   "tag.deleted": TagFacts;
+  /** A file list's fields, options or files changed. */
+  "fileList.created": FileListFacts;
+  "fileList.updated": FileListFacts;
+  "fileList.deleted": FileListFacts;
   /** A connection created or changed (its default flag included). */
   "whatsapp.saved": WhatsappFacts;
   "whatsapp.deleted": WhatsappFacts;
@@ -158,6 +162,10 @@ interface ScheduleFacts {
 interface TagFacts {
   companyId: number;
   tagId: number;
+}
+interface FileListFacts {
+  companyId: number;
+  fileListId: number;
 }
 interface WhatsappFacts {
   companyId: number;

@@ -14,6 +14,7 @@ import { armConnectionTimers } from "../automation/arm-connection-timers.job.js"
 import { subscribeTicketTimers } from "../automation/arm-ticket-timers.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
+import { subscribeFileListRealtime } from "../modules/files/files.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
 import { subscribeMessageRealtime } from "../modules/messages/messages.subscribers.js";
 import { subscribeQueueRealtime } from "../modules/queues/queues.subscribers.js";
@@ -44,6 +45,7 @@ export function wireEvents(ctx: Context): void {
   subscribeScheduleRealtime(ctx);
   subscribeWhatsappRealtime(ctx);
   subscribeAnnouncementRealtime(ctx);
+  subscribeFileListRealtime(ctx);
   // The customer's messages that the bot or the rating reader may answer.
   ctx.events.durable("message.received", answerInbound, (e) =>
     e.fromMe || e.isGroup || !mayAnswer(e.ticket, e.bot)

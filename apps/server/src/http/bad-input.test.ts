@@ -62,6 +62,7 @@ const noJsonBody = new Set([
   "POST /api/announcements/:id/media-upload",
   "POST /api/quick-messages/:id/media-upload",
   "POST /api/schedules/:id/media-upload",
+  "POST /api/files/uploadList/:fileId",
   "POST /api/messages/:id/retry",
   "POST /api/webhooks/whatsapp/:connectionId",
   "POST /api/whatsappsession/:id",

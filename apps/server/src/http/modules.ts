@@ -8,6 +8,8 @@ import { authRoutes } from "../modules/auth/auth.routes.js";
 import { companiesRoutes } from "../modules/companies/companies.routes.js";
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
 import { dashboardRoutes } from "../modules/dashboard/dashboard.routes.js";
+import { campaignSettingsRoutes } from "../modules/campaign-settings/campaign-settings.routes.js";
+import { filesRoutes } from "../modules/files/files.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
 import { inboundRejectionsRoutes } from "../modules/inbound-rejections/inbound-rejections.routes.js";
@@ -46,6 +48,8 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     schedulesRoutes,
     externalApiRoutes,
     dashboardRoutes,
+    filesRoutes,
+    campaignSettingsRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -23,6 +23,8 @@ export interface UploadLimits {
   maxBytes: number;
   /** One file's cap by its name and type; throws (ERR_INVALID_FILE) for a kind the route never takes. */
   fileMaxBytes(file: { filename: string; mimetype: string }): number;
+  /** Files and fields together, when a form carries more than mediaLimits.formPartsMax (a field per file or more). */
+  maxParts?: number;
 }
 
 export interface UploadedFile extends ReceivedFile {
@@ -58,8 +60,9 @@ function takeSlot(ctx: Context, uploader: string): () => void {
   };
 }
 
-/** The most a form within the limits can weigh: its files, its fields and their headers. */
-const formOverhead = mediaLimits.formPartsMax * (mediaLimits.formFieldMaxBytes + 1024);
+/** The most a form within the limits can weigh besides its files: its fields and their headers. */
+const formOverhead = (parts: number) => parts * (mediaLimits.formFieldMaxBytes + 1024);
+const partsOf = (limits: UploadLimits) => limits.maxParts ?? mediaLimits.formPartsMax;
 
 const partLimitCodes = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"]);
 
@@ -93,7 +96,7 @@ async function readParts(req: FastifyRequest, ctx: Context, limits: UploadLimits
   const parts = req.parts({
     limits: {
       files: limits.maxFiles,
-      parts: mediaLimits.formPartsMax,
+      parts: partsOf(limits),
       fieldSize: mediaLimits.formFieldMaxBytes,
       // Our own count stops every file first (its cap is at most maxBytes); this only keeps busboy from doing more.
       fileSize: limits.maxBytes + 1,
@@ -135,7 +138,7 @@ export function uploadOf(
   return async (use) => {
     if (!req.isMultipart()) throw new AppError("ERR_INVALID_FILE");
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > limits.maxBytes + formOverhead) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    if (declared > limits.maxBytes + formOverhead(partsOf(limits))) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
     const release = takeSlot(ctx, uploader);
     const form: UploadForm = { files: [], fields: [], derived: [] };
     try {

@@ -9,7 +9,7 @@ import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Context } from "../context.js";
-import type { Database, RawSql } from "../db/client.js";
+import { openPostgres, type Database, type RawSql } from "../db/client.js";
 
 /**
  * One kind of job (DESIGN §2 "Jobs"), one per file: its queue, a payload of
@@ -67,9 +67,10 @@ export async function startJobs(
   log: FastifyBaseLogger,
   options: { recoverySeconds: number },
 ): Promise<Jobs> {
+  // Its own pool, closed by us (db/client.ts waits for its connections to end, pg-boss's would not).
+  const pool = await openPostgres(database.url, 4, (err) => log.warn({ err }, "job queue connection lost"));
   const boss = new PgBoss({
-    connectionString: database.url,
-    max: 4,
+    db: { executeSql: (text: string, values: unknown[]) => pool.raw.query(text, values) },
     maintenanceIntervalSeconds: options.recoverySeconds,
   });
   boss.on("error", (err: unknown) => log.error({ err }, "job queue error"));
@@ -112,6 +113,9 @@ export async function startJobs(
       const workerId = workers.get(name);
       if (workerId) boss.notifyWorker(workerId);
     },
-    stop: () => boss.stop({ graceful: false, wait: true }),
+    async stop() {
+      await boss.stop({ graceful: false, wait: true });
+      await pool.close();
+    },
   };
 }

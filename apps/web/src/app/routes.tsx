@@ -26,6 +26,8 @@ const MessagesApiPage = lazy(() => import("../features/messages-api/MessagesApiP
 const InboundRejectionsPage = lazy(() => import("../features/inbound-rejections/InboundRejectionsPage"));
 const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
 const SchedulesPage = lazy(() => import("../features/schedules/SchedulesPage"));
+const FilesPage = lazy(() => import("../features/files/FilesPage"));
+const CampaignSettingsPage = lazy(() => import("../features/campaign-settings/CampaignSettingsPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -52,7 +54,7 @@ const areas: Area[] = [
   { path: "/contacts", title: "contacts", page: ContactsPage },
   { path: "/helps", title: "helps", page: HelpsPage },
   { path: "/users", title: "users", page: UsersPage },
-  { path: "/files", title: "files" },
+  { path: "/files", title: "files", page: FilesPage },
   { path: "/prompts", title: "prompts" },
   { path: "/queue-integration", title: "queueIntegration" },
   { path: "/messages-api", title: "messagesAPI", page: MessagesApiPage, denied: "messagesAPI.toasts.unauthorized" },
@@ -68,7 +70,7 @@ const areas: Area[] = [
   { path: "/contact-lists/:contactListId/contacts", title: "contactLists" },
   { path: "/campaigns", title: "campaigns" },
   { path: "/campaign/:campaignId/report", title: "campaigns" },
-  { path: "/campaigns-config", title: "campaignsConfig" },
+  { path: "/campaigns-config", title: "campaignsConfig", page: CampaignSettingsPage },
   { path: "/phrase-lists", title: "flowsCampaign" },
   { path: "/flowbuilders", title: "flowsConversation" },
   { path: "/flowbuilder/:id?", title: "flowsConversation" },

@@ -85,6 +85,9 @@ describe("the embedded PostgreSQL across stops and kills", () => {
     expect(existsSync(pidFile)).toBe(false);
     const log = readFileSync(logFile, "utf8");
     expect(log.indexOf('"msg":"shutting down"')).toBeLessThan(log.lastIndexOf('"msg":"stopped"'));
+    // An operator reading the log of a clean stop finds no error in it.
+    const stopping = log.slice(log.lastIndexOf('"msg":"shutting down"'));
+    expect(stopping.split("\n").filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
 
     const again = await start("restart after SIGTERM");
     expect(await tagNames(await signIn(again))).toContain("Kept across kills");

@@ -13,3 +13,5 @@ export * from "./quick-messages.js";
 export * from "./inbound-rejections.js";
 export * from "./ticket-events.js";
 export * from "./schedules.js";
+export * from "./files.js";
+export * from "./campaign-settings.js";

@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { QuickMessageDto } from "@balcao/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invalidFiles, PDF, PNG } from "../../../test/sample-files.js";
 import { buildTenant, buildUser, login } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 
@@ -13,9 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
 });
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(64, 3)]);
 
 /** A real multipart request over HTTP, as the modal sends it (typeArch first, then the file). */
 function upload(token: string, id: number, name: string, data: Buffer) {
@@ -74,12 +72,7 @@ describe("quick message media", () => {
     expect(await companyFiles(t.company.id)).toHaveLength(0);
   });
 
-  it.each([
-    ["a program named as a document", "manual.pdf", Buffer.from("MZ\x90\x00 this is an exe")],
-    ["a kind WhatsApp does not carry", "script.sh", Buffer.from("echo hi")],
-    ["bytes that are not what the name says", "foto.png", PDF],
-    ["an empty file", "vazio.pdf", Buffer.alloc(0)],
-  ])("refuses %s with ERR_INVALID_FILE and keeps the old attachment", async (_label, name, data) => {
+  it.each(invalidFiles)("refuses %s with ERR_INVALID_FILE and keeps the old attachment", async (_label, name, data) => {
     const t = await buildTenant(s);
     const q = await quickMessage(t.agent.token);
     const first = (await (await upload(t.agent.token, q.id, "ok.png", PNG)).json()) as QuickMessageDto;

@@ -19,14 +19,12 @@ test("an admin pairs a WhatsApp Web connection by scanning its QR code", async (
   const admin = newPerson("qr");
   await signUpByApi(baseURL!, admin);
   const api = await apiAs(baseURL!, admin);
-  const { id } = (await api("POST", "/whatsapp", {
+  const { id } = await api<{ id: number }>("POST", "/whatsapp", {
     name: "Loja Web",
     isDefault: true,
     provider: "beta",
     queueIds: [],
-  })) as {
-    id: number;
-  };
+  });
 
   await logIn(page, admin.email, admin.password);
   await page.getByTestId("menu-item-connections").click();

@@ -41,7 +41,7 @@ async function companyWithApiToken(baseURL: string) {
     ...cloud,
   });
   await expect
-    .poll(async () => ((await api("GET", `/whatsapp/${connection.id}`, undefined)) as { status?: string }).status)
+    .poll(async () => (await api<{ status?: string }>("GET", `/whatsapp/${connection.id}`, undefined)).status)
     .toBe("CONNECTED");
   return { admin, token };
 }

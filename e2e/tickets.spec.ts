@@ -197,10 +197,11 @@ test("an agent sees the tickets of their queues and is turned away from another 
     profile: "user",
     queueIds: [queue.id],
   });
-  const outside = (await api("POST", "/tickets", { contactId: contact.id, queueId: other.id, status: "open" })) as {
-    id: number;
-    uuid?: string;
-  };
+  const outside = await api<{ id: number; uuid?: string }>("POST", "/tickets", {
+    contactId: contact.id,
+    queueId: other.id,
+    status: "open",
+  });
 
   await openWorkspace(page, agent);
   // No "Show all" for agents; their queue filter holds their own queue only.

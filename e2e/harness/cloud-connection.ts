@@ -32,7 +32,7 @@ export async function cloudConnection(baseURL: string, api: Api, fields: Record<
   });
   // The connection starts in the background; Meta's dashboard check follows once it runs.
   await expect
-    .poll(async () => ((await api("GET", `/whatsapp/${connection.id}`, undefined)) as { status?: string }).status)
+    .poll(async () => (await api<{ status?: string }>("GET", `/whatsapp/${connection.id}`, undefined)).status)
     .toBe("CONNECTED");
   const { verified } = await graph<{ verified?: boolean }>("POST", "/subscribe", {
     phoneNumberId: cloud.cloudPhoneNumberId,

@@ -81,13 +81,13 @@ export async function apiAs(baseURL: string, person: Person) {
 
 /** API calls with the access token `token()` gives at each call. */
 export function apiWithToken(baseURL: string, token: () => Promise<string>) {
-  return async (method: string, path: string, body: unknown) => {
+  return async <T = { id: number; name: string }>(method: string, path: string, body: unknown): Promise<T> => {
     const answer = await fetch(`${baseURL}/api${path}`, {
       method,
       headers: { authorization: `Bearer ${await token()}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
     if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}`);
-    return (await answer.json()) as { id: number; name: string };
+    return (await answer.json()) as T;
   };
 }

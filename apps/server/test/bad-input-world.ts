@@ -70,6 +70,12 @@ export async function buildWorld(s: TestServer) {
     quickMessageId: await created(admin, "/quick-messages", { shortcode: "walk", message: "walk" }),
     optionId: await created(admin, "/queue-options", { queueId: queue.id, title: "Walk" }),
     noteId: await created(admin, "/ticket-notes", { note: "walk", ticketId: ticket.id, contactId: contact.id }),
+    // An hour ahead: the walk's changes never meet it sent.
+    scheduleId: await created(admin, "/schedules", {
+      body: "walk schedule",
+      contactId: contact.id,
+      sendAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
     fileId: await created(admin, "/files", { name: "Walk", message: "walk", options: [{ name: "walk" }] }),
     contactListId: await created(admin, "/contact-lists", { name: "Walk list" }),
     contactListItemId: 0,
@@ -98,6 +104,7 @@ export async function buildWorld(s: TestServer) {
       token: () => "",
       key: () => "userRating",
       uuid: () => ticket.uuid,
+      sendAt: () => new Date(Date.now() + 3_600_000).toISOString(),
       "*": () => "walk.png",
     },
   };
@@ -118,6 +125,7 @@ export async function buildWorld(s: TestServer) {
     whatsapp: spare.id,
     whatsappsession: spare.id,
     "quick-messages": ids.quickMessageId,
+    schedules: ids.scheduleId,
     files: ids.fileId,
     "contact-lists": ids.contactListId,
     "contact-list-items": ids.contactListItemId,

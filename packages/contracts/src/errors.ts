@@ -58,6 +58,8 @@ export const errorStatus = {
   ERR_WAPP_TOKEN_ALREADY_EXISTS: 409,
   /** Changing one's own email or password without the right current password. */
   ERR_INVALID_CURRENT_PASSWORD: 400,
+  /** A schedule already sent (sentAt set) is read-only. */
+  ERR_SCHEDULE_ALREADY_SENT: 409,
   /** Two campaign variables with one key (business-areas §5), or a key a built-in variable has. */
   ERR_DUPLICATED_CAMPAIGN_VARIABLE: 409,
   /** A contact list import in the old binary .xls format (Excel 97-2003): only .xlsx sheets are read. */

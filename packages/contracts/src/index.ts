@@ -20,6 +20,7 @@ export * from "./schemas/tickets.js";
 export * from "./schemas/messages.js";
 export * from "./schemas/quick-messages.js";
 export * from "./schemas/contact-lists.js";
+export * from "./schemas/schedules.js";
 export * from "./schemas/external-api.js";
 export * from "./schemas/inbound-rejections.js";
 export * from "./message-variables.js";

@@ -11,6 +11,7 @@ import type { TicketDto } from "./schemas/tickets.js";
 import type { MessageDto } from "./schemas/messages.js";
 import type { WhatsappDto, WhatsappSessionDto } from "./schemas/whatsapps.js";
 import type { QuickMessageDto } from "./schemas/quick-messages.js";
+import type { ScheduleDto } from "./schemas/schedules.js";
 import type { FileListDto } from "./schemas/files.js";
 import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from "./schemas/contact-lists.js";
 
@@ -29,6 +30,8 @@ export const channels = {
   payment: (companyId: number) => `company-${companyId}-payment`,
   /** Spelled as the spec's client listens (no dash, "quickemessage"). */
   quickMessage: (companyId: number) => `company${companyId}-quickemessage`,
+  /** Spelled as the spec's client listens (no dash). */
+  schedule: (companyId: number) => `company${companyId}-schedule`,
   announcement: () => "company-announcement",
   /** File lists (automation-areas §4 "Live updates"). */
   file: (companyId: number) => `company-${companyId}-file`,
@@ -61,6 +64,7 @@ export interface ChannelPayloads {
   /** Platform-wide: every signed-in socket. An inactive record reaches non-super sockets as a delete. */
   announcement: { action: "create" | "update" | "delete"; record?: AnnouncementDto; id?: number };
   quickMessage: { action: "create" | "update" | "delete"; record?: QuickMessageDto; id?: number };
+  schedule: { action: "create" | "update" | "delete"; schedule?: ScheduleDto; scheduleId?: number };
   /** The list in `files` (create, update), or its id in `fileId` (delete). */
   file: { action: "create" | "update" | "delete"; files?: FileListDto; fileId?: number };
   contactList: { action: "create" | "update" | "delete"; record?: ContactListDto; id?: number };

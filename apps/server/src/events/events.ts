@@ -116,6 +116,10 @@ export interface DomainEvents {
   "quickMessage.updated": QuickMessageFacts & { wasShared: boolean };
   /** The row is gone: who could see it (its owner, or everyone when shared) comes along. */
   "quickMessage.deleted": QuickMessageFacts & { userId: number | null; geral: boolean };
+  "schedule.created": ScheduleFacts;
+  /** Its fields, its image, or its send's outcome (status, sentAt, errorMessage). */
+  "schedule.updated": ScheduleFacts;
+  "schedule.deleted": ScheduleFacts;
   "tag.created": TagFacts;
   /** Its fields, or the count of its tickets. */
   "tag.updated": TagFacts;
@@ -170,6 +174,10 @@ interface UserFacts {
 interface QuickMessageFacts {
   companyId: number;
   quickMessageId: number;
+}
+interface ScheduleFacts {
+  companyId: number;
+  scheduleId: number;
 }
 interface TagFacts {
   companyId: number;

@@ -20,6 +20,7 @@ import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribe
 import { subscribeMessageRealtime } from "../modules/messages/messages.subscribers.js";
 import { subscribeQueueRealtime } from "../modules/queues/queues.subscribers.js";
 import { subscribeQuickMessageRealtime } from "../modules/quick-messages/quick-messages.subscribers.js";
+import { subscribeScheduleRealtime } from "../modules/schedules/schedules.subscribers.js";
 import { subscribeSettingRealtime } from "../modules/settings/settings.subscribers.js";
 import { subscribeTagRealtime } from "../modules/tags/tags.subscribers.js";
 import { subscribeTicketDurations } from "../modules/tickets/ticket-durations.js";
@@ -42,6 +43,7 @@ export function wireEvents(ctx: Context): void {
   subscribeSettingRealtime(ctx);
   subscribeQuickMessageRealtime(ctx);
   subscribeTagRealtime(ctx);
+  subscribeScheduleRealtime(ctx);
   subscribeWhatsappRealtime(ctx);
   subscribeAnnouncementRealtime(ctx);
   subscribeFileListRealtime(ctx);

@@ -61,6 +61,7 @@ const noJsonBody = new Set([
   "POST /api/users/set-language/:lang",
   "POST /api/announcements/:id/media-upload",
   "POST /api/quick-messages/:id/media-upload",
+  "POST /api/schedules/:id/media-upload",
   "POST /api/files/uploadList/:fileId",
   "POST /api/contact-lists/:id/upload",
   "POST /api/messages/:id/retry",

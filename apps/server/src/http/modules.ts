@@ -18,6 +18,7 @@ import { messagesRoutes } from "../modules/messages/messages.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
 import { queuesRoutes } from "../modules/queues/queues.routes.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/quick-messages.routes.js";
+import { schedulesRoutes } from "../modules/schedules/schedules.routes.js";
 import { settingsRoutes } from "../modules/settings/settings.routes.js";
 import { tagsRoutes } from "../modules/tags/tags.routes.js";
 import { ticketNotesRoutes } from "../modules/ticket-notes/ticket-notes.routes.js";
@@ -45,6 +46,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     inboundRejectionsRoutes,
     whatsappsRoutes,
     quickMessagesRoutes,
+    schedulesRoutes,
     externalApiRoutes,
     dashboardRoutes,
     filesRoutes,

@@ -13,6 +13,7 @@ import { ticketTimer } from "../automation/ticket-timer.job.js";
 import { checkContactListNumbers } from "../modules/contact-lists/check-contact-list-numbers.js";
 import { importContactList } from "../modules/contact-lists/import-contact-list.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
+import { sendSchedule } from "../modules/schedules/send-schedule.job.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 
 // Each definition is typed by its own payload; the registry only runs them.
@@ -24,4 +25,5 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   armConnectionTimers as JobDefinition<never>,
   importContactList as JobDefinition<never>,
   checkContactListNumbers as JobDefinition<never>,
+  sendSchedule as JobDefinition<never>,
 ];

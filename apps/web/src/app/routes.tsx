@@ -25,6 +25,7 @@ const QuickMessagesPage = lazy(() => import("../features/quick-messages/QuickMes
 const MessagesApiPage = lazy(() => import("../features/messages-api/MessagesApiPage"));
 const InboundRejectionsPage = lazy(() => import("../features/inbound-rejections/InboundRejectionsPage"));
 const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
+const SchedulesPage = lazy(() => import("../features/schedules/SchedulesPage"));
 const FilesPage = lazy(() => import("../features/files/FilesPage"));
 const CampaignSettingsPage = lazy(() => import("../features/campaign-settings/CampaignSettingsPage"));
 const ContactListsPage = lazy(() => import("../features/contact-lists/ContactListsPage"));
@@ -50,7 +51,7 @@ const areas: Area[] = [
   { path: "/connections", title: "connections", page: ConnectionsPage },
   { path: "/quick-messages", title: "quickMessages", page: QuickMessagesPage },
   { path: "/todolist", title: "tasks", page: TodoListPage },
-  { path: "/schedules", title: "schedules" },
+  { path: "/schedules", title: "schedules", page: SchedulesPage },
   { path: "/tags", title: "tags", page: TagsPage },
   { path: "/contacts", title: "contacts", page: ContactsPage },
   { path: "/helps", title: "helps", page: HelpsPage },

@@ -12,6 +12,7 @@ export * from "./messages.js";
 export * from "./quick-messages.js";
 export * from "./inbound-rejections.js";
 export * from "./ticket-events.js";
+export * from "./schedules.js";
 export * from "./files.js";
 export * from "./campaign-settings.js";
 export * from "./contact-lists.js";

@@ -48,7 +48,12 @@ async function contactFor(ctx: Context, connection: Connection, sent: string, kn
   return raced;
 }
 
-async function activeTicketFor(ctx: Context, connection: Connection, contact: ContactRow): Promise<number> {
+/** The contact's active ticket on the connection, reused or made pending (a schedule's send uses it too). */
+export async function activeTicketFor(
+  ctx: Context,
+  connection: Connection,
+  contact: Pick<ContactRow, "id" | "isGroup">,
+): Promise<number> {
   const active = await activeTicketOf(ctx.db, contact.id, connection.id);
   if (active) return active.id;
   const now = new Date();

@@ -8,50 +8,19 @@
  * started again: the second greeting goes out once, and the first is left
  * failed for the agent — never sent a second time.
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { MessageDto, TicketDto } from "@balcao/contracts";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
-import { connectCloud, signInAdmin, type ProcessSession } from "../../../test/process-api.js";
-import { startServerProcess, type ServerProcess } from "../../../test/server-process.js";
+import { beforeAll, expect, it } from "vitest";
+import { crashServerPerFile } from "../../../test/crash-server.js";
+import { connectCloud, type ProcessSession } from "../../../test/process-api.js";
 import { until } from "../../../test/sockets.js";
 
 const PASSWORD = "CrashSafe123";
-const dir = mkdtempSync(path.join(tmpdir(), "balcao-sends-"));
-// As root the cluster runs as the user "postgres", which must reach DATA_DIR.
-chmodSync(dir, 0o755);
-const dataDir = path.join(dir, "data");
-const logFile = path.join(dir, "server.log");
 const cloud = { phoneNumberId: "109876543210", accessToken: "EAAGcrashsafe", appSecret: "crash-safe-secret" };
 const ana = { from: "5511988887777", name: "Ana Costa" };
 const bruno = { from: "5511977776666", name: "Bruno Dias" };
 
-let fake: FakeGraph;
-let server: ServerProcess | undefined;
-
-const start = async () => {
-  server = await startServerProcess(dataDir, logFile, PASSWORD, {
-    WHATSAPP_GRAPH_URL: fake.url,
-    JOB_RECOVERY_SECONDS: "1",
-  });
-  return signInAdmin(server, PASSWORD);
-};
-
-beforeAll(async () => {
-  fake = await startFakeGraph();
-  fake.addNumber(cloud);
-});
-
-afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    process.kill(server.pid, "SIGTERM");
-    await server.exited;
-  }
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+const crash = crashServerPerFile("balcao-sends-", PASSWORD);
+beforeAll(() => crash.fake.addNumber(cloud));
 
 async function ticketOf(admin: ProcessSession, number: string): Promise<TicketDto> {
   const res = await admin.call<{ tickets: TicketDto[] }>("GET", "/tickets?status=pending&showAll=true");
@@ -64,32 +33,35 @@ const greetingOf = async (admin: ProcessSession, ticketId: number) => {
   const res = await admin.call<{ messages: MessageDto[] }>("GET", `/messages/${ticketId}`);
   return res.json.messages.find((m) => m.fromMe);
 };
-const sendsTo = (number: string) => fake.sent.filter((s) => s.to === number).length;
+const sendsTo = (number: string) => crash.fake.sent.filter((s) => s.to === number).length;
 
 it("a greeting being sent when the server is killed is left failed, never sent twice; one still queued goes out once after the restart", async () => {
-  let admin = await start();
+  let admin = await crash.start();
   expect((await admin.call("PUT", "/settings/sendGreetingAccepted", { value: "enabled" })).status).toBe(200);
-  await connectCloud(admin, server!, fake, cloud);
+  await connectCloud(admin, crash.server, crash.fake, cloud);
   for (const customer of [ana, bruno]) {
-    const delivery = await fake.customerMessage({ ...customer, phoneNumberId: cloud.phoneNumberId, text: "Olá!" });
+    const delivery = await crash.fake.customerMessage({
+      ...customer,
+      phoneNumberId: cloud.phoneNumberId,
+      text: "Olá!",
+    });
     expect(delivery.status).toBe(200);
   }
   const [first, second] = [await ticketOf(admin, ana.from), await ticketOf(admin, bruno.from)];
 
-  fake.holdSends();
+  crash.fake.holdSends();
   for (const ticket of [first, second]) {
     const accepted = await admin.call("PUT", `/tickets/${ticket.id}`, { status: "open", userId: admin.userId });
     expect(accepted.status).toBe(200);
   }
   // Ana's greeting reached WhatsApp, whose answer is held; Bruno's is stored and waits for the worker.
-  await fake.waitForSent(1, ana.from, 20_000);
+  await crash.fake.waitForSent(1, ana.from, 20_000);
   expect(await greetingOf(admin, second.id)).toMatchObject({ ack: 1, sendError: null });
-  process.kill(-server!.pid, "SIGKILL");
-  await server!.exited;
-  fake.releaseSends();
+  await crash.kill();
+  crash.fake.releaseSends();
 
-  admin = await start();
-  await fake.waitForSent(1, bruno.from, 30_000);
+  admin = await crash.start();
+  await crash.fake.waitForSent(1, bruno.from, 30_000);
   await until(async () => (await greetingOf(admin, first.id))?.sendError !== null, 60_000, 250);
   await until(async () => (await greetingOf(admin, second.id))?.ack === 2, 10_000);
 

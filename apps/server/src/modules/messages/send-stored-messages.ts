@@ -57,7 +57,11 @@ async function awaitConnection(ctx: Context, messageId: number): Promise<void> {
   throw new AppError("ERR_WAPP_NOT_INITIALIZED");
 }
 
-async function sendStored(ctx: Context, messageId: number): Promise<void> {
+/**
+ * Sends one stored message at most once (a scheduled message too, send-schedule.job.ts): throws while
+ * its connection is not running yet, so the caller's job is retried; its outcome is kept on the message.
+ */
+export async function sendStored(ctx: Context, messageId: number): Promise<void> {
   await awaitConnection(ctx, messageId);
   const [claimed] = await ctx.db
     .update(messages)

@@ -41,12 +41,16 @@ interface Props<V extends FieldValues> {
   /** The record to edit has not come yet. */
   loading: boolean;
   testIds: { dialog: string; cancel: string; submit: string };
+  /** A title of the record's own instead of `<i18nKey>.title.add|edit` (a schedule names its status). */
+  title?: string;
+  /** A record that can no longer change (a sent schedule): no Save button. */
+  readOnly?: boolean;
   children: ReactNode;
 }
 
 export function FormDialog<V extends FieldValues>(props: Props<V>) {
   const { open = true, adding, i18nKey, cancelKey, maxWidth, fullScreen, onClose, beforeForm } = props;
-  const { handleSubmit, save, loading, testIds, children } = props;
+  const { handleSubmit, save, loading, testIds, title, readOnly, children } = props;
   const { t } = useTranslation();
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -72,7 +76,7 @@ export function FormDialog<V extends FieldValues>(props: Props<V>) {
       scroll="paper"
       slotProps={{ paper }}
     >
-      <DialogTitle>{t(`${i18nKey}.title.${adding ? "add" : "edit"}`)}</DialogTitle>
+      <DialogTitle>{title ?? t(`${i18nKey}.title.${adding ? "add" : "edit"}`)}</DialogTitle>
       {beforeForm}
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: "contents" }}>
         <DialogContent dividers>
@@ -88,15 +92,17 @@ export function FormDialog<V extends FieldValues>(props: Props<V>) {
           <Button onClick={onClose} color="inherit" data-testid={testIds.cancel}>
             {t(cancelKey ?? `${i18nKey}.buttons.cancel`)}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={waiting || save.isPending}
-            disabled={loading}
-            data-testid={testIds.submit}
-          >
-            {t(`${i18nKey}.buttons.${adding ? "okAdd" : "okEdit"}`)}
-          </Button>
+          {!readOnly && (
+            <Button
+              type="submit"
+              variant="contained"
+              loading={waiting || save.isPending}
+              disabled={loading}
+              data-testid={testIds.submit}
+            >
+              {t(`${i18nKey}.buttons.${adding ? "okAdd" : "okEdit"}`)}
+            </Button>
+          )}
         </DialogActions>
       </Box>
     </Dialog>

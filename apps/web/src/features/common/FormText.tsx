@@ -1,5 +1,5 @@
 /** A text input (or native select) bound to a react-hook-form field; its errors are i18n keys. */
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { TextField } from "@mui/material";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -12,11 +12,13 @@ interface Props<V extends FieldValues> {
   rows?: number;
   select?: boolean;
   inputMode?: "numeric";
-  type?: "text" | "number" | "password";
+  type?: "text" | "number" | "password" | "datetime-local";
   adornment?: ReactNode;
   endAdornment?: ReactNode;
   helperText?: string;
   disabled?: boolean;
+  /** Also given the input element (to insert at its cursor: useInsertAtCursor). */
+  textRef?: RefObject<HTMLTextAreaElement | HTMLInputElement | null>;
   children?: ReactNode;
 }
 
@@ -31,7 +33,10 @@ export function FormText<V extends FieldValues>(props: Props<V>) {
         <TextField
           {...field}
           value={value ?? ""}
-          inputRef={ref}
+          inputRef={(el: HTMLTextAreaElement | HTMLInputElement | null) => {
+            ref(el);
+            if (props.textRef) props.textRef.current = el;
+          }}
           label={label}
           type={type}
           disabled={props.disabled}
@@ -46,7 +51,7 @@ export function FormText<V extends FieldValues>(props: Props<V>) {
             htmlInput: { "data-testid": testId, inputMode },
             input: adornment || endAdornment ? { startAdornment: adornment, endAdornment } : undefined,
             select: select ? { native: true } : undefined,
-            inputLabel: select ? { shrink: true } : undefined,
+            inputLabel: select || type === "datetime-local" ? { shrink: true } : undefined,
           }}
         >
           {children}

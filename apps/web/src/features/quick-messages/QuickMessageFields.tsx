@@ -3,26 +3,17 @@
  * variable picker that inserts at the cursor, the shared and active switches,
  * and the attachment ('Attach file' only while there is none; its removal asks first).
  */
-import { useRef, useState } from "react";
-import {
-  Box,
-  Button,
-  FormControlLabel,
-  IconButton,
-  Menu,
-  MenuItem,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { useState } from "react";
+import { Box, Button, FormControlLabel, IconButton, Menu, MenuItem, Switch, Typography } from "@mui/material";
 import AttachFile from "@mui/icons-material/AttachFile";
 import DataObject from "@mui/icons-material/DataObject";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import { Controller, type Control, type UseFormGetValues, type UseFormSetValue } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormText } from "../common/FormText";
+import { useInsertAtCursor } from "../common/useInsertAtCursor";
 import { ConfirmDialog } from "../lists/ConfirmDialog";
-import { insertAt, messageVariables, type QuickMessageFormValues } from "./quickMessageForm";
+import { messageVariables, type QuickMessageFormValues } from "./quickMessageForm";
 
 interface Props {
   control: Control<QuickMessageFormValues>;
@@ -98,21 +89,11 @@ function Toggle({
 export function QuickMessageFields(props: Props) {
   const { control, getValues, setValue, attachment, onAttach, onRemoveAttachment } = props;
   const { t } = useTranslation();
-  const messageRef = useRef<HTMLTextAreaElement | null>(null);
   const [confirming, setConfirming] = useState(false);
-
-  const insertVariable = (variable: string) => {
-    const text = getValues("message");
-    const el = messageRef.current;
-    const start = el?.selectionStart ?? text.length;
-    const end = el?.selectionEnd ?? start;
-    setValue("message", insertAt(text, variable, start, end), { shouldDirty: true });
-    // Back to the text, the cursor after what was inserted.
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + variable.length, start + variable.length);
-    });
-  };
+  const message = useInsertAtCursor(
+    () => getValues("message"),
+    (text) => setValue("message", text, { shouldDirty: true }),
+  );
 
   return (
     <Box>
@@ -122,29 +103,16 @@ export function QuickMessageFields(props: Props) {
         label={t("quickMessageModal.form.shortcode")}
         testId="quick-message-shortcode"
       />
-      <Controller
-        name="message"
+      <FormText
         control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={(el: HTMLTextAreaElement | null) => {
-              ref(el);
-              messageRef.current = el;
-            }}
-            label={t("quickMessageModal.form.message")}
-            multiline
-            rows={7}
-            fullWidth
-            margin="dense"
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-            slotProps={{ htmlInput: { "data-testid": "quick-message-message" } }}
-          />
-        )}
+        name="message"
+        label={t("quickMessageModal.form.message")}
+        rows={7}
+        textRef={message.ref}
+        testId="quick-message-message"
       />
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mt: 0.5 }}>
-        <VariablePicker onPick={insertVariable} />
+        <VariablePicker onPick={message.insert} />
         <Toggle control={control} name="geral" label={t("quickMessageModal.form.geral")} />
         <Toggle control={control} name="status" label={t("quickMessageModal.form.status")} />
       </Box>

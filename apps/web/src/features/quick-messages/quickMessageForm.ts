@@ -24,10 +24,7 @@ export function toQuickMessageForm(q: QuickMessageDto): QuickMessageFormValues {
 /** The variables the picker inserts: the server renders each of them (SERVER-BEHAVIOUR "Message variables"). */
 export { messageVariables } from "@balcao/contracts";
 
-/** The text with `insert` put in place of the selection [start, end). */
-export function insertAt(text: string, insert: string, start: number, end = start): string {
-  return text.slice(0, start) + insert + text.slice(end);
-}
+export { insertAt } from "../common/useInsertAtCursor";
 
 /** What the client sends (business-areas §7); the attachment goes through media-upload. */
 export function toQuickMessageBody(values: QuickMessageFormValues) {

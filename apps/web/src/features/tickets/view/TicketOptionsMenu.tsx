@@ -1,6 +1,6 @@
 /**
- * The ticket options menu (core-platform §2.9): Schedule (the schedules
- * area comes later: shown disabled), Transfer, Delete (ticket-options:
+ * The ticket options menu (core-platform §2.9): Schedule (the schedule
+ * modal with the ticket's contact; after saving, /schedules), Transfer, Delete (ticket-options:
  * deleteTicket, after a confirmation naming the ticket and the contact) and
  * Panel (the panelUrl setting followed by the contact number, in a new tab).
  */
@@ -22,6 +22,7 @@ import { settingValue } from "../../layout/menu-rules";
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 
 const TransferModal = lazy(() => import("../dialogs/TransferModal"));
+const ScheduleModal = lazy(() => import("../../schedules/ScheduleModal").then((m) => ({ default: m.ScheduleModal })));
 
 /** panelUrl from the signed-in company's settings, or from GET /settings when the login did not carry it. */
 function usePanelUrl(enabled: boolean): string {
@@ -44,6 +45,7 @@ export function TicketOptionsMenu({ ticket, onLeaving }: { ticket: TicketDto; on
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const panelUrl = usePanelUrl(anchor !== null);
   const remove = useMutation({
     mutationFn: () => api.delete(`/tickets/${ticket.id}`),
@@ -71,16 +73,18 @@ export function TicketOptionsMenu({ ticket, onLeaving }: { ticket: TicketDto; on
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
         transformOrigin={{ vertical: "top", horizontal: "right" }}
       >
-        <Tooltip title={t("ticketOptionsMenu.scheduleSoon")} placement="left">
-          <span>
-            <MenuItem disabled data-testid="ticket-option-schedule">
-              <ListItemIcon>
-                <EventOutlined fontSize="small" />
-              </ListItemIcon>
-              {t("ticketOptionsMenu.schedule")}
-            </MenuItem>
-          </span>
-        </Tooltip>
+        <MenuItem
+          data-testid="ticket-option-schedule"
+          onClick={() => {
+            close();
+            setScheduling(true);
+          }}
+        >
+          <ListItemIcon>
+            <EventOutlined fontSize="small" />
+          </ListItemIcon>
+          {t("ticketOptionsMenu.schedule")}
+        </MenuItem>
         <MenuItem
           data-testid="ticket-option-transfer"
           onClick={() => {
@@ -131,6 +135,15 @@ export function TicketOptionsMenu({ ticket, onLeaving }: { ticket: TicketDto; on
         onClose={() => setConfirming(false)}
         testId="ticket-delete-dialog"
       />
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleModal
+            contact={{ id: ticket.contact.id, name: ticket.contact.name }}
+            onClose={() => setScheduling(false)}
+            onSaved={() => void navigate("/schedules")}
+          />
+        </Suspense>
+      )}
       {transferring && (
         <Suspense fallback={null}>
           <TransferModal ticket={ticket} onTransferring={onLeaving} onClose={() => setTransferring(false)} />

@@ -9,7 +9,7 @@ import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Context } from "../context.js";
-import { openPostgres, type Database, type RawSql } from "../db/client.js";
+import type { Database, RawSql } from "../db/client.js";
 
 /**
  * One kind of job (DESIGN §2 "Jobs"), one per file: its queue, a payload of
@@ -67,10 +67,11 @@ export async function startJobs(
   log: FastifyBaseLogger,
   options: { recoverySeconds: number },
 ): Promise<Jobs> {
-  // Its own pool, closed by us (db/client.ts waits for its connections to end, pg-boss's would not).
-  const pool = await openPostgres(database.url, 4, (err) => log.warn({ err }, "job queue connection lost"));
+  // pg-boss keeps its own pool: once stopped, it skips what a run still in flight asks of it (a run is not
+  // awaited at stop) instead of failing on an ended pool.
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => pool.raw.query(text, values) },
+    connectionString: database.url,
+    max: 4,
     maintenanceIntervalSeconds: options.recoverySeconds,
   });
   boss.on("error", (err: unknown) => log.error({ err }, "job queue error"));
@@ -113,9 +114,6 @@ export async function startJobs(
       const workerId = workers.get(name);
       if (workerId) boss.notifyWorker(workerId);
     },
-    async stop() {
-      await boss.stop({ graceful: false, wait: true });
-      await pool.close();
-    },
+    stop: () => boss.stop({ graceful: false, wait: true }),
   };
 }

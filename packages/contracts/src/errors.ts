@@ -64,6 +64,18 @@ export const errorStatus = {
   ERR_DUPLICATED_CAMPAIGN_VARIABLE: 409,
   /** A contact list import in the old binary .xls format (Excel 97-2003): only .xlsx sheets are read. */
   ERR_XLS_NOT_SUPPORTED: 400,
+  /** §4: a campaign that is neither INATIVA nor PROGRAMADA over an hour ahead (CANCELADA: messages only). */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** A campaign cannot be scheduled or started without a connection. */
+  ERR_CAMPAIGN_NO_CONNECTION: 400,
+  /** A campaign cannot be scheduled or started without recipients (a list with valid numbers, or a tag with contacts). */
+  ERR_CAMPAIGN_NO_RECIPIENTS: 400,
+  /** A campaign cannot be scheduled or started without a message (or, with confirmation, a confirmation message). */
+  ERR_CAMPAIGN_NO_MESSAGE: 400,
+  /** Cancel is for a campaign EM_ANDAMENTO (or PROGRAMADA): this one is not sending. */
+  ERR_CAMPAIGN_NOT_RUNNING: 409,
+  /** Restart is for a CANCELADA campaign. */
+  ERR_CAMPAIGN_NOT_CANCELED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -28,3 +28,4 @@ export * from "./schemas/dashboard.js";
 export * from "./schemas/ticket-timeline.js";
 export * from "./schemas/files.js";
 export * from "./schemas/campaign-settings.js";
+export * from "./schemas/campaigns.js";

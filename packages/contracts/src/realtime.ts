@@ -14,6 +14,7 @@ import type { QuickMessageDto } from "./schemas/quick-messages.js";
 import type { ScheduleDto } from "./schemas/schedules.js";
 import type { FileListDto } from "./schemas/files.js";
 import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from "./schemas/contact-lists.js";
+import type { CampaignDto } from "./schemas/campaigns.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -37,6 +38,8 @@ export const channels = {
   file: (companyId: number) => `company-${companyId}-file`,
   contactList: (companyId: number) => `company-${companyId}-ContactList`,
   contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
+  /** business-areas §4: create/update with the record (its report counters too), delete with the id. */
+  campaign: (companyId: number) => `company-${companyId}-campaign`,
 } as const;
 
 /** One list's items (business-areas §4): its reload, and its import's progress. */
@@ -80,6 +83,7 @@ export interface ChannelPayloads {
     records?: ContactListItemDto[];
     progress?: ContactListImportProgress;
   };
+  campaign: { action: "create" | "update" | "delete"; record?: CampaignDto; id?: number };
 }
 
 /** Client → server room protocol (§7.9). */

@@ -149,6 +149,15 @@ export interface DomainEvents {
   "contactList.importProgress": { companyId: number; progress: ContactListImportProgress };
   /** Many items at once (an import's batch): the list's pages refetch. */
   "contactList.imported": ContactListFacts;
+  "campaign.created": CampaignFacts;
+  /** Its fields, its status, or its sends' progress (the report's counters). */
+  "campaign.updated": CampaignFacts;
+  "campaign.deleted": CampaignFacts;
+}
+
+interface CampaignFacts {
+  companyId: number;
+  campaignId: number;
 }
 
 interface ContactListFacts {

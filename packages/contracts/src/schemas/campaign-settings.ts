@@ -24,6 +24,8 @@ export interface CampaignSettings {
   longerIntervalAfter: number;
   greaterInterval: number;
   variables: CampaignVariable[];
+  /** Beyond the anchors: replies that opt a recipient out of campaigns (case and accents ignored). */
+  optOutWords: string[];
 }
 
 export const campaignSettingsDefaults: CampaignSettings = {
@@ -31,9 +33,16 @@ export const campaignSettingsDefaults: CampaignSettings = {
   longerIntervalAfter: 20,
   greaterInterval: 60,
   variables: [],
+  optOutWords: ["SAIR", "PARAR", "STOP"],
 };
 
-export const campaignSettingKeys = ["messageInterval", "longerIntervalAfter", "greaterInterval", "variables"] as const;
+export const campaignSettingKeys = [
+  "messageInterval",
+  "longerIntervalAfter",
+  "greaterInterval",
+  "variables",
+  "optOutWords",
+] as const;
 export type CampaignSettingKey = (typeof campaignSettingKeys)[number];
 
 /** GET /campaign-settings answers one entry per key, its value JSON-encoded. */
@@ -62,7 +71,11 @@ const isVariable = (v: unknown): v is CampaignVariable =>
  */
 export function campaignSettingsFrom(entries: readonly { key: string; value: string }[]): CampaignSettings {
   const stored = new Map(entries.map((e) => [e.key, decoded(e.value)]));
-  const settings: CampaignSettings = { ...campaignSettingsDefaults, variables: [] };
+  const settings: CampaignSettings = {
+    ...campaignSettingsDefaults,
+    variables: [],
+    optOutWords: [...campaignSettingsDefaults.optOutWords],
+  };
   for (const name of campaignIntervals) {
     const value = stored.get(name);
     if ((campaignIntervalOptions[name] as readonly unknown[]).includes(value)) settings[name] = value as number;
@@ -71,11 +84,17 @@ export function campaignSettingsFrom(entries: readonly { key: string; value: str
   if (Array.isArray(variables)) {
     settings.variables = variables.filter(isVariable).map(({ key, value }) => ({ key, value }));
   }
+  const optOutWords = stored.get("optOutWords");
+  if (Array.isArray(optOutWords)) {
+    settings.optOutWords = optOutWords.filter((w): w is string => typeof w === "string" && w.trim() !== "");
+  }
   return settings;
 }
 
 /** The variables every campaign message has already (SERVER-BEHAVIOUR "Message variables"). */
 export const campaignBuiltInVariables = ["nome", "numero", "email"] as const;
+
+export const campaignOptOutLimits = { wordMax: 30, wordsMax: 20 } as const;
 
 export const campaignVariableLimits = { keyMax: 50, valueMax: 1_000, max: 100 } as const;
 
@@ -129,6 +148,10 @@ export const campaignSettingsSaveSchema = z
               .loose(),
           )
           .max(campaignVariableLimits.max)
+          .optional(),
+        optOutWords: z
+          .array(z.string().trim().min(1).max(campaignOptOutLimits.wordMax))
+          .max(campaignOptOutLimits.wordsMax)
           .optional(),
       })
       .loose(),

@@ -16,3 +16,4 @@ export * from "./schedules.js";
 export * from "./files.js";
 export * from "./campaign-settings.js";
 export * from "./contact-lists.js";
+export * from "./campaigns.js";

@@ -8,8 +8,14 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPostgres, type Database } from "../src/db/client.js";
 
-/** Its own name per concurrent run on one server (TEST_TEMPLATE_DB), so two runs never drop each other's. */
-export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? "balcao_template";
+/**
+ * The run's template: its own name per run (TEST_TEMPLATE_DB, else one the global setup picks for the run and
+ * hands to the test files through the environment), so runs sharing a server never drop each other's.
+ */
+export function templateDb(): string {
+  process.env.TEST_TEMPLATE_DB ??= `balcao_template_${process.pid}`;
+  return process.env.TEST_TEMPLATE_DB;
+}
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -29,20 +35,22 @@ async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<
 
 /** Vitest globalSetup: migrate the template once for the whole run. */
 export async function prepareTemplate(url: string) {
+  const template = templateDb();
   await admin(url, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${template}`);
   });
-  const db = await openPostgres(withDatabase(url, TEMPLATE_DB), 1);
+  const db = await openPostgres(withDatabase(url, template), 1);
   await db.migrate();
   await db.close();
+  return () => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
 }
 
 export async function testDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DATABASE_URL is unset: run the tests through vitest (its global setup provides it)");
   const name = `balcao_t_${randomBytes(6).toString("hex")}`;
-  await admin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  await admin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
   const db = await openPostgres(withDatabase(url, name), 5);
   return {
     ...db,

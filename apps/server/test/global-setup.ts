@@ -17,10 +17,7 @@ const quiet = {
 
 export default async function setup() {
   const given = process.env.TEST_DATABASE_URL;
-  if (given) {
-    await prepareTemplate(given);
-    return;
-  }
+  if (given) return prepareTemplate(given);
   const dir = mkdtempSync(path.join(tmpdir(), "balcao-test-pg-"));
   // As root the cluster runs as the user "postgres", which must reach its directory.
   chmodSync(dir, 0o755);

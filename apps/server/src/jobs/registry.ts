@@ -14,6 +14,8 @@ import { checkContactListNumbers } from "../modules/contact-lists/check-contact-
 import { importContactList } from "../modules/contact-lists/import-contact-list.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
 import { sendSchedule } from "../modules/schedules/send-schedule.job.js";
+import { dispatchCampaign } from "../modules/campaigns/dispatch-campaign.job.js";
+import { startCampaign } from "../modules/campaigns/start-campaign.job.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 
 // Each definition is typed by its own payload; the registry only runs them.
@@ -26,4 +28,6 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   importContactList as JobDefinition<never>,
   checkContactListNumbers as JobDefinition<never>,
   sendSchedule as JobDefinition<never>,
+  startCampaign as JobDefinition<never>,
+  dispatchCampaign as JobDefinition<never>,
 ];

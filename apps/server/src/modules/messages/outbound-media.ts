@@ -152,6 +152,11 @@ export async function prepareFile(
   return { ...file, fileName: name, mimetype: rule.mimetype, mediaType: rule.kind.mediaType, voiceNote: false };
 }
 
+/** The mimetype a stored file of an accepted kind is sent with, by its name (a campaign's media). */
+export function mimetypeByName(name: string): string | undefined {
+  return accepted[path.extname(plainName(name)).toLowerCase()]?.mimetype;
+}
+
 /** The storage kind for a prepared file: its own extension, its kind's limit. */
 export function storageKind(file: PreparedFile) {
   return { extensions: [path.extname(file.fileName).toLowerCase()], maxBytes: largestFile };

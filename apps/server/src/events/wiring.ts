@@ -14,6 +14,7 @@ import { armConnectionTimers } from "../automation/arm-connection-timers.job.js"
 import { subscribeTicketTimers } from "../automation/arm-ticket-timers.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
+import { subscribeCampaignRealtime } from "../modules/campaigns/campaigns.subscribers.js";
 import { subscribeFileListRealtime } from "../modules/files/files.subscribers.js";
 import { subscribeContactListRealtime } from "../modules/contact-lists/contact-lists.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
@@ -48,6 +49,7 @@ export function wireEvents(ctx: Context): void {
   subscribeAnnouncementRealtime(ctx);
   subscribeFileListRealtime(ctx);
   subscribeContactListRealtime(ctx);
+  subscribeCampaignRealtime(ctx);
   // The customer's messages that the bot or the rating reader may answer.
   ctx.events.durable("message.received", answerInbound, (e) =>
     e.fromMe || e.isGroup || !mayAnswer(e.ticket, e.bot)

@@ -10,6 +10,7 @@ import { contactListsRoutes } from "../modules/contact-lists/contact-lists.route
 import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
 import { dashboardRoutes } from "../modules/dashboard/dashboard.routes.js";
 import { campaignSettingsRoutes } from "../modules/campaign-settings/campaign-settings.routes.js";
+import { campaignsRoutes } from "../modules/campaigns/campaigns.routes.js";
 import { filesRoutes } from "../modules/files/files.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
@@ -52,6 +53,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     filesRoutes,
     campaignSettingsRoutes,
     contactListsRoutes,
+    campaignsRoutes,
   ]) {
     await api.register(routes(ctx));
   }

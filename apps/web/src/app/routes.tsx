@@ -30,6 +30,8 @@ const FilesPage = lazy(() => import("../features/files/FilesPage"));
 const CampaignSettingsPage = lazy(() => import("../features/campaign-settings/CampaignSettingsPage"));
 const ContactListsPage = lazy(() => import("../features/contact-lists/ContactListsPage"));
 const ContactListItemsPage = lazy(() => import("../features/contact-lists/ContactListItemsPage"));
+const CampaignsPage = lazy(() => import("../features/campaigns/CampaignsPage"));
+const CampaignReportPage = lazy(() => import("../features/campaigns/CampaignReportPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -70,8 +72,8 @@ const areas: Area[] = [
   { path: "/chats/:id?", title: "chats" },
   { path: "/contact-lists", title: "contactLists", page: ContactListsPage },
   { path: "/contact-lists/:contactListId/contacts", title: "contactLists", page: ContactListItemsPage },
-  { path: "/campaigns", title: "campaigns" },
-  { path: "/campaign/:campaignId/report", title: "campaigns" },
+  { path: "/campaigns", title: "campaigns", page: CampaignsPage },
+  { path: "/campaign/:campaignId/report", title: "campaigns", page: CampaignReportPage },
   { path: "/campaigns-config", title: "campaignsConfig", page: CampaignSettingsPage },
   { path: "/phrase-lists", title: "flowsCampaign" },
   { path: "/flowbuilders", title: "flowsConversation" },

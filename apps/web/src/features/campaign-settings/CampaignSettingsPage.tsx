@@ -1,6 +1,6 @@
 /**
  * Campaign settings (/campaigns-config, business-areas §2.12, §9): the three
- * interval selects, the custom variables, and Save. Nothing is stored until
+ * interval selects, the custom variables, the opt-out words, and Save. Nothing is stored until
  * Save (POST /campaign-settings with every setting).
  */
 import { useEffect, useState } from "react";
@@ -13,6 +13,7 @@ import {
 } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { AddVariable } from "./AddVariable";
+import { OptOutWords } from "./OptOutWords";
 import { useCampaignSettings, useSaveCampaignSettings } from "./useCampaignSettings";
 import { VariablesTable } from "./VariablesTable";
 
@@ -88,6 +89,10 @@ export default function CampaignSettingsPage() {
               }
             />
           </Box>
+          <OptOutWords
+            words={settings.optOutWords}
+            onChange={(optOutWords) => setSettings({ ...settings, optOutWords })}
+          />
           <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
             <Button
               variant="contained"

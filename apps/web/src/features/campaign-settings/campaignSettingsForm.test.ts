@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { campaignSettingsFrom } from "@balcao/contracts";
-import { variableProblem } from "./campaignSettingsForm";
+import { optOutWordProblem, variableProblem } from "./campaignSettingsForm";
 
 describe("campaign settings form", () => {
   it("reads the entries' JSON values, and the defaults where a value is missing or not an option", () => {
@@ -15,6 +15,7 @@ describe("campaign settings form", () => {
       longerIntervalAfter: 20,
       greaterInterval: 60,
       variables: [{ key: "cupom", value: "PAO10" }],
+      optOutWords: ["SAIR", "PARAR", "STOP"],
     });
   });
 
@@ -25,5 +26,23 @@ describe("campaign settings form", () => {
     expect(variableProblem(variables, "nome")).toBe("campaignsConfig.errors.duplicatedKey");
     expect(variableProblem(variables, "meu cupom")).toBe("campaignsConfig.errors.invalidKey");
     expect(variableProblem(variables, "")).toBe("campaignsConfig.errors.invalidKey");
+  });
+});
+
+describe("the opt-out words", () => {
+  it("adds a word unless it is empty, too long, already there (as a reply would read it) or one too many", () => {
+    const words = ["SAIR", "PARAR", "STOP"];
+    expect(optOutWordProblem(words, "cancelar")).toBeNull();
+    expect(optOutWordProblem(words, "  ")?.key).toBe("campaignsConfig.optOut.errors.empty");
+    expect(optOutWordProblem(words, "x".repeat(31))).toEqual({
+      key: "campaignsConfig.optOut.errors.tooLong",
+      values: { max: 30 },
+    });
+    expect(optOutWordProblem(words, "Parar!")?.key).toBe("campaignsConfig.optOut.errors.duplicated");
+    const full = Array.from({ length: 20 }, (_, i) => `w${i}`);
+    expect(optOutWordProblem(full, "mais")).toEqual({
+      key: "campaignsConfig.optOut.errors.tooMany",
+      values: { max: 20 },
+    });
   });
 });

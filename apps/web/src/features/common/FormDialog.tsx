@@ -45,6 +45,8 @@ interface Props<V extends FieldValues> {
   title?: string;
   /** A record that can no longer change (a sent schedule): no Save button. */
   readOnly?: boolean;
+  /** More buttons, before Cancel (a campaign's restart, cancel and attach). */
+  extraActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -89,6 +91,7 @@ export function FormDialog<V extends FieldValues>(props: Props<V>) {
           )}
         </DialogContent>
         <DialogActions>
+          {props.extraActions}
           <Button onClick={onClose} color="inherit" data-testid={testIds.cancel}>
             {t(cancelKey ?? `${i18nKey}.buttons.cancel`)}
           </Button>

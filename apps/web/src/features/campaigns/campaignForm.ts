@@ -1,0 +1,151 @@
+/**
+ * The campaign modal's form (business-areas §2.11, §4, §5, §9): its values,
+ * what POST/PUT /campaigns receive, and which parts the user may change.
+ * Messages are i18n keys, translated where shown.
+ */
+import {
+  campaignConfirmationFields,
+  campaignLimits,
+  campaignMessageFields,
+  isCampaignEditable,
+  limits,
+  type CampaignConfirmationField,
+  type CampaignDto,
+  type CampaignMessageField,
+  type CampaignStatus,
+} from "@balcao/contracts";
+import { format } from "date-fns";
+import { z } from "zod";
+import { toLocalInput } from "../schedules/scheduleForm";
+
+const m = (key: string) => `campaigns.dialog.form.${key}`;
+const message = z.string().max(campaignLimits.messageMax, m("messageLong"));
+
+/** The selects hold an id as text, "" for the 'none' entry (native selects speak strings). */
+const selectId = z.string();
+
+export const campaignFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, m("nameRequired"))
+    .min(limits.nameMin, m("nameShort"))
+    .max(limits.nameMax, m("nameLong")),
+  contactListId: selectId,
+  tagListId: selectId,
+  whatsappId: selectId,
+  fileListId: selectId,
+  /** A datetime-local value (the user's wall clock), "" for none. */
+  scheduledAt: z.string().refine((v) => v === "" || !Number.isNaN(new Date(v).getTime()), m("dateInvalid")),
+  confirmation: z.boolean(),
+  message1: message,
+  message2: message,
+  message3: message,
+  message4: message,
+  message5: message,
+  confirmationMessage1: message,
+  confirmationMessage2: message,
+  confirmationMessage3: message,
+  confirmationMessage4: message,
+  confirmationMessage5: message,
+});
+export type CampaignFormValues = z.infer<typeof campaignFormSchema>;
+export type CampaignTextField = CampaignMessageField | CampaignConfirmationField;
+
+const textFields: readonly CampaignTextField[] = [...campaignMessageFields, ...campaignConfirmationFields];
+const emptyTexts = Object.fromEntries(textFields.map((f) => [f, ""])) as Record<CampaignTextField, string>;
+
+export const emptyCampaignForm: CampaignFormValues = {
+  name: "",
+  contactListId: "",
+  tagListId: "",
+  whatsappId: "",
+  fileListId: "",
+  scheduledAt: "",
+  confirmation: false,
+  ...emptyTexts,
+};
+
+const idText = (id: number | null) => (id === null ? "" : String(id));
+
+export function toCampaignForm(c: CampaignDto): CampaignFormValues {
+  const texts = Object.fromEntries(textFields.map((f) => [f, c[f] ?? ""])) as Record<CampaignTextField, string>;
+  return {
+    name: c.name,
+    contactListId: idText(c.contactListId),
+    tagListId: idText(c.tagListId ?? c.tagId),
+    whatsappId: idText(c.whatsappId),
+    fileListId: idText(c.fileListId),
+    scheduledAt: c.scheduledAt ? toLocalInput(new Date(c.scheduledAt)) : "",
+    confirmation: c.confirmation,
+    ...texts,
+  };
+}
+
+/** A datetime-local value as §9 sends scheduledAt: 'YYYY-MM-DD HH:mm:ss', the wall clock it shows. */
+export function toScheduledAt(local: string): string | null {
+  if (local === "") return null;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? null : format(date, "yyyy-MM-dd HH:mm:ss");
+}
+
+const idOrNull = (text: string) => (text === "" ? null : Number(text));
+const textOrNull = (text: string) => (text.trim() === "" ? null : text);
+
+/** What POST and PUT /campaigns receive (§7): every form field, empty ones as null. */
+export function toCampaignBody(v: CampaignFormValues) {
+  const texts = Object.fromEntries(textFields.map((f) => [f, textOrNull(v[f])])) as Record<
+    CampaignTextField,
+    string | null
+  >;
+  return {
+    name: v.name.trim(),
+    contactListId: idOrNull(v.contactListId),
+    tagListId: idOrNull(v.tagListId),
+    whatsappId: idOrNull(v.whatsappId),
+    fileListId: idOrNull(v.fileListId),
+    scheduledAt: toScheduledAt(v.scheduledAt),
+    confirmation: v.confirmation,
+    ...texts,
+  };
+}
+export type CampaignBody = ReturnType<typeof toCampaignBody>;
+
+/**
+ * §2.11 stops a running campaign; a scheduled one can be stopped too (the
+ * server takes both), else one due within the hour could only be deleted.
+ */
+export const canStop = (status: CampaignStatus) => status === "EM_ANDAMENTO" || status === "PROGRAMADA";
+
+/** What the modal lets the user do with a campaign (§4): a new one is editable. */
+export interface CampaignAccess {
+  /** Every field may change. */
+  editable: boolean;
+  /** The message fields may change (also for a CANCELADA campaign). */
+  messagesEnabled: boolean;
+  /** Save is shown. */
+  canSave: boolean;
+  /** The title says read-only. */
+  readOnly: boolean;
+  canRestart: boolean;
+  canCancel: boolean;
+}
+
+export function campaignAccess(
+  campaign: { status: CampaignStatus; scheduledAt: string | null } | undefined,
+  now = Date.now(),
+): CampaignAccess {
+  const editable = !campaign || isCampaignEditable(campaign, now);
+  const canceled = campaign?.status === "CANCELADA";
+  return {
+    editable,
+    messagesEnabled: editable || canceled,
+    canSave: editable || canceled,
+    readOnly: !editable,
+    canRestart: canceled,
+    canCancel: campaign !== undefined && canStop(campaign.status),
+  };
+}
+
+/** The custom variables' and the built-ins' names as messages write them: {nome}. */
+export const braced = (key: string) => `{${key}}`;

@@ -14,6 +14,7 @@ import { checkContactListNumbers } from "../modules/contact-lists/check-contact-
 import { importContactList } from "../modules/contact-lists/import-contact-list.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
 import { sendSchedule } from "../modules/schedules/send-schedule.job.js";
+import { campaignReply } from "../modules/campaigns/campaign-reply.job.js";
 import { dispatchCampaign } from "../modules/campaigns/dispatch-campaign.job.js";
 import { startCampaign } from "../modules/campaigns/start-campaign.job.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
@@ -30,4 +31,5 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   sendSchedule as JobDefinition<never>,
   startCampaign as JobDefinition<never>,
   dispatchCampaign as JobDefinition<never>,
+  campaignReply as JobDefinition<never>,
 ];

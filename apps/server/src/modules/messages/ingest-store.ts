@@ -18,7 +18,7 @@
  */
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { RawSql } from "../../db/client.js";
-import { settingDefaults } from "@balcao/contracts";
+import { campaignLimits, settingDefaults } from "@balcao/contracts";
 import type { InboundBotFacts, TicketBotPlace } from "../../events/events.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
@@ -46,6 +46,8 @@ export interface StoredInbound {
   newContactIds: number[];
   /** The chat's contact when this message changed it (a number or user id joined, a username, a name). */
   changedContactIds: number[];
+  /** A customer's message to a number a campaign wrote to lately on this connection (a reply to it, maybe). */
+  answersCampaign: boolean;
 }
 
 /*
@@ -137,7 +139,13 @@ select (select id from target) as "ticketId", (select id from message) as "messa
     and (w.time_send_queue > 0 or w.time_to_transfer > 0 or w.expires_ticket > 0)) as "connectionHasTimers",
   exists (select 1 from stored) as "stored", (select id from chat) as "contactId",
   exists (select 1 from created) as "ticketIsNew",
-  (select id from inserted) as "newContactId", (select id from joined) as "joinedContactId"`;
+  (select id from inserted) as "newContactId", (select id from joined) as "joinedContactId",
+  -- A customer's message to a number a campaign wrote to on this connection lately (one probe of
+  -- campaign_shipping_reply_idx): campaigns/campaign-reply.job.ts reads it for a confirmation or an opt-out.
+  (not $7::boolean and not $5::boolean and exists (select 1 from campaign_shipping cs
+    where cs.whatsapp_id = $2::int and cs.number = $3::text
+      and cs.last_sent_at > $17::timestamptz - interval '${campaignLimits.replyWindowMs / 1000} seconds'))
+    as "answersCampaign"`;
 
 interface StoreResult {
   ticketId: number | null;
@@ -152,6 +160,7 @@ interface StoreResult {
   newContactId: number | null;
   /** The chat's contact when this statement gave it an id it lacked, a username or a name. */
   joinedContactId: number | null;
+  answersCampaign: boolean;
 }
 
 /** A concurrent delivery's contact or ticket met at most once or twice; more means something else is wrong. */
@@ -283,5 +292,6 @@ export async function storeInbound(
       : {}),
     newContactIds,
     changedContactIds,
+    answersCampaign: result.answersCampaign,
   };
 }

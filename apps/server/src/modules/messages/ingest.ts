@@ -21,6 +21,7 @@
 import type { InboundMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import type { StoredMedia } from "../../media/storage.js";
+import { campaignReply } from "../campaigns/campaign-reply.job.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { claimPendingAck } from "./apply-ack.js";
 import type { EventTransaction } from "../../events/bus.js";
@@ -94,6 +95,14 @@ async function recordReceived(
 ) {
   const { companyId } = connection;
   if (mediaPending) await e.enqueue(fetchInboundMedia, { messageId: stored.messageId });
+  // A reply to a campaign (a confirmation, an opt-out word) is the campaign's to follow; the message stays here.
+  if (stored.answersCampaign)
+    await e.enqueue(campaignReply, {
+      companyId,
+      whatsappId: connection.id,
+      number: inbound.chatNumber,
+      messageId: stored.messageId,
+    });
   if (stored.ticketIsNew)
     e.record("ticket.created", {
       companyId,

@@ -7,20 +7,13 @@
  * green for a number WhatsApp takes, grey for one it does not. Then adds a
  * contact by hand and deletes one.
  */
-import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import { cloudConnection } from "./harness/cloud-connection.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
-
-async function sheet(rows: (string | number)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const ws = workbook.addWorksheet("Contatos");
-  for (const row of rows) ws.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+import { sheet } from "./harness/spreadsheet.js";
 
 const itemRow = (page: Page, name: string) =>
   page.locator('tr[data-testid^="contact-list-item-row-"]').filter({ hasText: name });

@@ -38,7 +38,13 @@ function ReportCard({ icon, label, value, testId }: CardProps) {
             <Typography variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography variant="h6" component="p" data-testid={`${testId}-value`}>
+            {/* Counts read large; names and dates smaller, so they fit the card. */}
+            <Typography
+              variant={typeof value === "number" ? "h6" : "subtitle1"}
+              component="p"
+              sx={{ fontWeight: 500 }}
+              data-testid={`${testId}-value`}
+            >
               {value}
             </Typography>
           </div>

@@ -79,6 +79,8 @@ export async function buildWorld(s: TestServer) {
     fileId: await created(admin, "/files", { name: "Walk", message: "walk", options: [{ name: "walk" }] }),
     contactListId: await created(admin, "/contact-lists", { name: "Walk list" }),
     contactListItemId: 0,
+    // INATIVA (no scheduledAt in the walk's bodies): every change to it is allowed.
+    campaignId: await created(admin, "/campaigns", { name: "Walk campaign" }),
   };
   ids.contactListItemId = await created(admin, "/contact-list-items", {
     name: "Walk item",
@@ -129,6 +131,7 @@ export async function buildWorld(s: TestServer) {
     files: ids.fileId,
     "contact-lists": ids.contactListId,
     "contact-list-items": ids.contactListItemId,
+    campaigns: ids.campaignId,
   };
   return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }

@@ -25,6 +25,8 @@ export interface JobDefinition<T> {
   /** `policy: "short"`: at most one job per singletonKey waits to start (see Jobs.send). */
   policy: Required<Pick<PgBoss.Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "expireInSeconds">> &
     Pick<PgBoss.Queue, "policy">;
+  /** How many runs of this queue one process works at once (default 1): for runs that wait in between. */
+  concurrency?: number;
   /** A run's time limit for this payload, when it grows with it (over policy.expireInSeconds). */
   expireFor?(data: T): number;
   run(ctx: Context, data: T): Promise<void>;
@@ -79,21 +81,25 @@ export async function startJobs(
   const register = async <T>(job: JobDefinition<T>) => {
     await boss.createQueue(job.name, { name: job.name, ...job.policy });
   };
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   return {
     boss,
     register,
     async work(ctx, job) {
       await register(job);
-      const workerId: string = await boss.work<unknown>(job.name, async ([entry]) => {
-        if (!entry) return;
-        // pg-boss takes one job per poll and then sleeps out the polling interval unless woken: a backlog
-        // (after a restart, behind a burst, a job queued by another process) would drain at one job per
-        // 2 s. A worker that found a job looks for the next at once.
-        boss.notifyWorker(workerId);
-        await job.run(ctx, job.payload.parse(entry.data));
-      });
-      workers.set(job.name, workerId);
+      const ids: string[] = [];
+      for (let i = 0; i < (job.concurrency ?? 1); i++) {
+        const workerId: string = await boss.work<unknown>(job.name, async ([entry]) => {
+          if (!entry) return;
+          // pg-boss takes one job per poll and then sleeps out the polling interval unless woken: a backlog
+          // (after a restart, behind a burst, a job queued by another process) would drain at one job per
+          // 2 s. A worker that found a job looks for the next at once.
+          boss.notifyWorker(workerId);
+          await job.run(ctx, job.payload.parse(entry.data));
+        });
+        ids.push(workerId);
+      }
+      workers.set(job.name, ids);
     },
     async send(job, data, raw, options = {}) {
       const run = raw ?? database.raw;
@@ -111,8 +117,7 @@ export async function startJobs(
         await run.query(bringForward, [job.name, singletonKey, startAfter]);
     },
     wake(name) {
-      const workerId = workers.get(name);
-      if (workerId) boss.notifyWorker(workerId);
+      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
     },
     stop: () => boss.stop({ graceful: false, wait: true }),
   };

@@ -1,9 +1,10 @@
 /**
  * A running campaign's sends (SERVER-BEHAVIOUR "Campaigns"), one durable job
  * per campaign: queue policy "short" with the campaign's id as singletonKey
- * keeps one waiting, and a transaction-level advisory lock held for the run
- * keeps two runs from sending one campaign at once (the second re-queues
- * itself a little later; a dead process's lock goes with its connection).
+ * keeps one waiting, and an advisory lock held for the run keeps two runs
+ * from sending one campaign at once (the second re-queues itself a little
+ * later; a dead process's lock goes with its connection). A process works
+ * a few campaigns at once.
  *
  * A run loops while the campaign is EM_ANDAMENTO (a cancel, a delete or
  * FINALIZADA stops it before its next claim): rows left in flight by a run
@@ -19,9 +20,9 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { campaignLimits } from "@balcao/contracts";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import pg from "pg";
 import { z } from "zod";
-import { rowsOf } from "../../db/rows.js";
 import type { ChannelSender } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { campaigns } from "../../db/schema/index.js";
@@ -34,6 +35,7 @@ import {
   claimNext,
   failPending,
   finishIfDone,
+  hasPending,
   recordOutcome,
   settleInterrupted,
   type ClaimedRow,
@@ -62,6 +64,8 @@ export const dispatchCampaign: JobDefinition<Payload> = {
   payload,
   // A run whose process died is taken again once its time is up (and finds its claimed row, left unknown).
   policy: { policy: "short", retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  // Runs wait between sends: one campaign's pace never holds up another's.
+  concurrency: 4,
   run: dispatch,
 };
 
@@ -91,15 +95,33 @@ function stopSignal(ctx: Context): AbortSignal {
   return signal;
 }
 
+/**
+ * Runs `work` holding the campaign's advisory lock on a connection of its own
+ * (not the pool's: a run waits between sends, and several campaigns run at
+ * once); false when another run holds it. A process that dies lets it go
+ * with its connection.
+ */
+async function whileLocked(ctx: Context, campaignId: number, work: () => Promise<void>): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ctx.database.url });
+  // A connection the database ends meanwhile (a restart) fails the run's next statement instead.
+  client.on("error", (err) => ctx.log.warn({ err, campaignId }, "campaign lock connection lost"));
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [
+      LOCK_SPACE,
+      campaignId,
+    ]);
+    if (!rows[0]?.ok) return false;
+    await work();
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function dispatch(ctx: Context, data: Payload): Promise<void> {
-  await ctx.db.transaction(async (lock) => {
-    const rows = await rowsOf<{ ok: boolean }>(
-      lock,
-      sql`select pg_try_advisory_xact_lock(${LOCK_SPACE}, ${data.campaignId}) as ok`,
-    );
-    if (!rows[0]?.ok) return dispatchLater(ctx, data, busyRetryMs);
-    await new Run(ctx, data, stopSignal(ctx)).go();
-  });
+  const ran = await whileLocked(ctx, data.campaignId, () => new Run(ctx, data, stopSignal(ctx)).go());
+  if (!ran) await dispatchLater(ctx, data, busyRetryMs);
 }
 
 const running = (ctx: Context, { companyId, campaignId }: Payload) =>
@@ -145,6 +167,9 @@ class Run {
       if (!current) return;
       const wait = nextSendAt(pace, current).getTime() - Date.now();
       if (wait > 0) {
+        // Nothing left to send: finish now rather than after the wait.
+        if (!(await hasPending(ctx.db, data.campaignId)))
+          return void (await finishIfDone(ctx, data.companyId, data.campaignId));
         if (wait > sleepMaxMs || wait > this.timeLeft()) return dispatchLater(ctx, data, wait - wakeEarlyMs);
         await sleep(wait, undefined, { signal: this.stop }).catch(() => undefined);
         continue;

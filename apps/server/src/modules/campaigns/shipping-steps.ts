@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../db/rows.js";
 import type { Context } from "../../context.js";
+import type { Db } from "../../db/client.js";
 import type { EventTransaction } from "../../events/bus.js";
 
 export interface ClaimedRow {
@@ -98,6 +99,15 @@ export async function finishIfDone(ctx: Context, companyId: number, campaignId: 
     if (rows.length) t.record("campaign.updated", { companyId, campaignId });
     return rows.length > 0;
   });
+}
+
+/** Whether any row is still to be sent. */
+export async function hasPending(db: Db, campaignId: number): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`select 1 from campaign_shipping where campaign_id = ${campaignId} and status = 'pending' limit 1`,
+  );
+  return rows.length > 0;
 }
 
 /** Every row still pending fails with `reason` (a campaign whose connection was deleted). */

@@ -13,9 +13,8 @@
  * becomes EM_ANDAMENTO with its pace reset, and its dispatch queued, in one
  * commit; with nobody to send to it is FINALIZADA at once.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { rowsOf } from "../../db/rows.js";
 import type { Context } from "../../context.js";
 import { campaigns, whatsapps } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
@@ -23,6 +22,7 @@ import type { JobDefinition } from "../../jobs/jobs.js";
 import { campaignSettings } from "../campaign-settings/campaign-settings.js";
 import { buildShipping, uncheckedCount } from "./build-shipping.js";
 import { enqueueDispatch } from "./dispatch-campaign.job.js";
+import { hasPending } from "./shipping-steps.js";
 
 const payload = z.object({ companyId: z.number().int().positive(), campaignId: z.number().int().positive() });
 type Payload = z.infer<typeof payload>;
@@ -88,7 +88,7 @@ async function start(ctx: Context, data: Payload): Promise<void> {
       .for("update");
     if (!locked) return;
     await buildShipping(t.db, locked, await campaignSettings(t.db, data.companyId));
-    const toSend = await hasPending(t, data.campaignId);
+    const toSend = await hasPending(t.db, data.campaignId);
     await t.db
       .update(campaigns)
       .set(
@@ -100,13 +100,4 @@ async function start(ctx: Context, data: Payload): Promise<void> {
     if (toSend) await enqueueDispatch(t, data);
     t.record("campaign.updated", data);
   });
-}
-
-export async function hasPending(t: EventTransaction, campaignId: number): Promise<boolean> {
-  const rows = await rowsOf<unknown>(
-    t.db,
-    sql`
-    select 1 from campaign_shipping where campaign_id = ${campaignId} and status = 'pending' limit 1`,
-  );
-  return rows.length > 0;
 }

@@ -1,12 +1,12 @@
 /**
  * A campaign end to end (issue 12 item 8), WhatsApp played by the fake Cloud
  * API: an admin imports a contact list from a spreadsheet and waits for its
- * numbers to be checked, sets the send interval to none, creates a campaign
- * with two message variants using {nome} for the list on the Cloud
- * connection, scheduled for the next minute but one; sees it PROGRAMADA,
- * opens its report and watches it fill live to FINALIZADA; WhatsApp received
- * one message per recipient, each one of the two variants with the
- * recipient's name.
+ * numbers to be checked, sets the send interval to none (and edits the
+ * opt-out words), creates a campaign with two message variants using {nome}
+ * for the list on the Cloud connection, scheduled for the minute after next;
+ * sees it PROGRAMADA, opens its report and watches it fill live to
+ * FINALIZADA; WhatsApp received one message per recipient, each one of the
+ * two variants with the recipient's name.
  */
 import type { Page } from "@playwright/test";
 import { cloudConnection, textsSentTo } from "./harness/cloud-connection.js";
@@ -58,11 +58,21 @@ async function importList(page: Page, name: string) {
   });
 }
 
-async function noInterval(page: Page) {
+/** No interval between sends (a quick test), and the opt-out words edited: one added, one removed, kept after a reload. */
+async function campaignSettings(page: Page) {
   await page.goto("/campaigns-config");
   await page.getByTestId("campaign-messageInterval").selectOption("0");
+  await page.getByTestId("opt-out-word-input").fill("Parar!");
+  await page.getByTestId("opt-out-word-input").press("Enter");
+  await expect(page.getByText(t("pt", "campaignsConfig.optOut.errors.duplicated"))).toBeVisible();
+  await page.getByTestId("opt-out-word-input").fill("CANCELAR");
+  await page.getByTestId("opt-out-word-add").click();
+  await page.getByTestId("opt-out-word-STOP").getByTestId("opt-out-word-remove").click();
   await page.getByTestId("campaign-settings-save").click();
   await expect(page.getByText(t("pt", "campaignsConfig.toasts.configSaved")).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("campaign-messageInterval")).toHaveValue("0");
+  await expect(page.locator('[data-testid^="opt-out-word-"].MuiChip-root')).toHaveText(["SAIR", "PARAR", "CANCELAR"]);
 }
 
 async function createCampaign(page: Page, listName: string) {
@@ -105,7 +115,7 @@ test("a campaign to an imported list goes out at its time, each recipient once, 
   await expect(page).toHaveURL(/\/tickets$/);
 
   await importList(page, "Clientes Março");
-  await noInterval(page);
+  await campaignSettings(page);
   await createCampaign(page, "Clientes Março");
 
   const row = page.locator('tr[data-testid^="campaign-row-"]').filter({ hasText: "Novidades de março" });

@@ -86,7 +86,9 @@ function editAll<K extends string, T>(
 ) {
   for (const [queryKey, data] of client.getQueriesData<Pages<K, T>>({ queryKey: [key] })) {
     const searchParam = typeof queryKey[1] === "string" ? queryKey[1] : "";
-    if (data) client.setQueryData(queryKey, change(data, searchParam));
+    // Other caches may sit under the same first key (the ticket screen's tag lookup: ["tags", "list", …],
+    // a plain array): only paged lists are this function's to edit.
+    if (data && Array.isArray(data.pages)) client.setQueryData(queryKey, change(data, searchParam));
   }
 }
 

@@ -29,16 +29,21 @@ async function sheet(rows: number): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function ownCompany(db: Database): Promise<{ companyId: number; email: string }> {
-  const email = `bench-import-${Date.now()}@example.com`;
+/** A company of the bench's own, with an admin who signs in with the bench's password. */
+export async function ownCompany(db: Database, kind = "import"): Promise<{ companyId: number; email: string }> {
+  const email = `bench-${kind}-${Date.now()}@example.com`;
   const { rows } = await db.raw.query<{ id: number }>(
-    `insert into companies (name, plan_id, due_date)
-     values ($1, (select id from plans order by id limit 1), '2099-01-01') returning id`,
-    [`Bench import ${Date.now()}`],
+    // A plan with campaigns (lists and campaigns are a campaigns area), made on a database without one.
+    `with plan as (select id from plans where use_campaigns order by id limit 1),
+     made as (insert into plans (name, users, connections, queues, value)
+       select 'Bench campaigns', 10, 10, 10, 0 where not exists (select 1 from plan) returning id)
+     insert into companies (name, plan_id, due_date)
+     values ($1, (select id from plan union all select id from made limit 1), '2099-01-01') returning id`,
+    [`Bench ${kind} ${Date.now()}`],
   );
   const companyId = rows[0]!.id;
   await db.raw.query(
-    `insert into users (company_id, name, email, password_hash, profile) values ($1, 'Bench Import', $2, $3, 'admin')`,
+    `insert into users (company_id, name, email, password_hash, profile) values ($1, 'Bench Admin', $2, $3, 'admin')`,
     [companyId, email, await hashPassword(BENCH.password)],
   );
   return { companyId, email };

@@ -9,7 +9,9 @@
  *   BENCH_RESEED=1       seed again
  *   BENCH_ONLY=ingest    only the ingest figure (BENCH_ONLY=lists: only the lists and message pages;
  *                        BENCH_ONLY=dashboard: only the dashboard calls; BENCH_ONLY=import: only the
- *                        import of a contact list of BENCH_IMPORT_ROWS rows (10,000), without the seed)
+ *                        import of a contact list of BENCH_IMPORT_ROWS rows (10,000), without the seed;
+ *                        BENCH_ONLY=campaign: only a campaign's dispatch to BENCH_CAMPAIGN_RECIPIENTS
+ *                        (2,000) with no intervals through the fake Graph API, without the seed)
  *   BENCH_RUNS           calls per list/message scenario (default 200)
  *   BENCH_INGEST_MESSAGES, BENCH_INGEST_CONCURRENCY   webhook deliveries (5000) and how many at once (16)
  *   BENCH_ROUTING=1      the connection offers the queues: each new ticket gets the bot's menu (ingest with routing on)
@@ -24,11 +26,13 @@ import pg from "pg";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openPostgres, type Database } from "../apps/server/src/db/client.js";
 import { createServer } from "../apps/server/src/server.js";
+import { startFakeGraph } from "../apps/server/test/fake-graph.js";
+import { campaignFigure, prepareCampaign } from "./campaign.js";
 import { dashboardFigures } from "./dashboard.js";
 import { importBudgetMs, importFigure, importFigureName } from "./import.js";
 import { benchIngest } from "./ingest.js";
 import { budgetOf, listAndMessages, settle } from "./lists.js";
-import { printFigures } from "./measure.js";
+import { printFigures, type Figure } from "./measure.js";
 import { findBenchTenant, seedBench } from "./seed.js";
 import { printTargets, runTarget, type TargetResult } from "./targets.js";
 
@@ -63,6 +67,7 @@ async function main() {
   await database.migrate();
   const only = process.env.BENCH_ONLY;
   if (only === "import") return importOnly(database);
+  if (only === "campaign") return campaignOnly(database);
   const tenant = (!process.env.BENCH_RESEED && (await findBenchTenant(database))) || (await seedBench(database, log));
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-"));
   const ingest = await benchIngest.prepare(database, tenant);
@@ -102,8 +107,13 @@ async function startServer(config: ReturnType<typeof loadConfig>, database: Data
   return { server, base: `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api` };
 }
 
-/** The contact list import needs no data set: a server on the database and a company of its own. */
-async function importOnly(database: Database) {
+/** A figure that needs no data set: a server on the database, the figure's company its own. */
+async function withoutSeed(
+  database: Database,
+  env: Record<string, string>,
+  figure: (base: string) => Promise<Figure>,
+  budget: (f: Figure) => number | undefined,
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-"));
   const config = loadConfig({
     NODE_ENV: "production",
@@ -112,15 +122,41 @@ async function importOnly(database: Database) {
     PORT: "0",
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    ...env,
   });
   const { server, base } = await startServer(config, database);
   try {
     log("");
-    log(printFigures([await importFigure(base, database)], () => importBudgetMs));
+    log(printFigures([await figure(base)], budget));
   } finally {
     await server.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function importOnly(database: Database) {
+  return withoutSeed(
+    database,
+    {},
+    (base) => importFigure(base, database),
+    () => importBudgetMs,
+  );
+}
+
+/** The fake Graph API in this process: its work per send is small beside the server's four commits. */
+async function campaignOnly(database: Database) {
+  const fake = await startFakeGraph();
+  try {
+    const bench = await prepareCampaign(database, fake);
+    await withoutSeed(
+      database,
+      { WHATSAPP_GRAPH_URL: fake.url },
+      (base) => campaignFigure(base, database, fake, bench),
+      () => undefined,
+    );
+  } finally {
+    await fake.close();
   }
 }
 

@@ -73,5 +73,6 @@ ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_tag_id_tags_id_fk" FOREIGN KEY
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_file_list_id_file_lists_id_fk" FOREIGN KEY ("file_list_id") REFERENCES "public"."file_lists"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_shipping_campaign_number_uq" ON "campaign_shipping" USING btree ("campaign_id","number");--> statement-breakpoint
 CREATE INDEX "campaign_shipping_campaign_status_idx" ON "campaign_shipping" USING btree ("campaign_id","status","id");--> statement-breakpoint
+CREATE INDEX "campaign_shipping_wid_idx" ON "campaign_shipping" USING btree ("whatsapp_id","wid") WHERE "campaign_shipping"."wid" is not null;--> statement-breakpoint
 CREATE INDEX "campaign_shipping_reply_idx" ON "campaign_shipping" USING btree ("whatsapp_id","number","last_sent_at") WHERE "campaign_shipping"."last_sent_at" is not null;--> statement-breakpoint
 CREATE INDEX "campaigns_company_idx" ON "campaigns" USING btree ("company_id","id");

@@ -102,6 +102,10 @@ export const campaignShipping = pgTable(
   (t) => [
     uniqueIndex("campaign_shipping_campaign_number_uq").on(t.campaignId, t.number),
     index("campaign_shipping_campaign_status_idx").on(t.campaignId, t.status, t.id),
+    // WhatsApp's status callbacks name a sent message by its id (campaign-acks.ts).
+    index("campaign_shipping_wid_idx")
+      .on(t.whatsappId, t.wid)
+      .where(sql`${t.wid} is not null`),
     // Ingest asks, for a customer's message, whether the number answers a recent campaign message.
     index("campaign_shipping_reply_idx")
       .on(t.whatsappId, t.number, t.lastSentAt)

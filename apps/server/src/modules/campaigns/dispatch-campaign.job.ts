@@ -190,8 +190,8 @@ class Run {
   private async send(sender: ChannelSender, campaign: Campaign, row: ClaimedRow, files: Attachments): Promise<Outcome> {
     try {
       if (campaign.confirmation && row.confirmationMessage) {
-        await sendText(sender, row.number, row.confirmationMessage);
-        return { kind: "awaiting" };
+        const sent = await sendText(sender, row.number, row.confirmationMessage);
+        return { kind: "awaiting", wid: sent.wid };
       }
       const sent = await sendMain(sender, row.number, row.message, files);
       return { kind: "delivered", wid: sent.wid, ...(sent.fileError ? { error: sent.fileError } : {}) };

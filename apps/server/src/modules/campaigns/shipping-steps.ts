@@ -10,6 +10,7 @@ import { rowsOf } from "../../db/rows.js";
 import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import type { EventTransaction } from "../../events/bus.js";
+import { claimCampaignAck } from "./campaign-acks.js";
 
 export interface ClaimedRow {
   id: number;
@@ -69,7 +70,9 @@ export async function claimNext(ctx: Context, campaignId: number): Promise<Claim
 }
 
 export type Outcome =
-  { kind: "delivered"; wid: string; error?: string } | { kind: "awaiting" } | { kind: "failed"; error: string };
+  | { kind: "delivered"; wid: string; error?: string }
+  | { kind: "awaiting"; wid: string }
+  | { kind: "failed"; error: string };
 
 /** The outcome of a claimed row (from `from`: sending or confirming), in the caller's transaction. */
 export async function recordOutcome(t: EventTransaction, rowId: number, from: string, outcome: Outcome) {
@@ -78,10 +81,11 @@ export async function recordOutcome(t: EventTransaction, rowId: number, from: st
       ? sql`status = 'delivered', delivered_at = now(), last_sent_at = now(), wid = ${outcome.wid},
           error = ${outcome.error ?? null}`
       : outcome.kind === "awaiting"
-        ? sql`status = 'awaiting', confirmation_requested_at = now(), last_sent_at = now()`
+        ? sql`status = 'awaiting', confirmation_requested_at = now(), last_sent_at = now(), wid = ${outcome.wid}`
         : sql`status = 'failed', error = ${outcome.error}`;
   await t.db.execute(sql`
     update campaign_shipping set ${set}, updated_at = now() where id = ${rowId} and status = ${from}`);
+  if (outcome.kind !== "failed") await claimCampaignAck(t.db, rowId, outcome.wid);
 }
 
 /** EM_ANDAMENTO → FINALIZADA once nothing is pending or in flight; true when it finished now. */

@@ -17,6 +17,7 @@ import type { AckUpdate } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { messages, pendingAcks } from "../../db/schema/index.js";
+import { applyCampaignAck } from "../campaigns/campaign-acks.js";
 
 interface AckConnection {
   id: number;
@@ -27,6 +28,8 @@ export async function applyAck(ctx: Context, connection: AckConnection, update: 
   const changed = await raiseAck(ctx.db, connection, update);
   if (changed) return announceChange(ctx, connection, changed);
   if (await isStored(ctx.db, connection, update.wid)) return;
+  // A campaign's message is no stored message: its reports are the campaign's (campaign-acks.ts).
+  if (await applyCampaignAck(ctx, connection, update)) return;
   await keepPending(ctx.db, connection, update);
   // The id may have been stored between the update above and the insert (by this or another process),
   // after its storer looked for pending reports: claiming again here closes that window.

@@ -1,6 +1,6 @@
 /**
  * /campaign-settings (business-areas §2.12, §3, §5, §7, §9): defaults, the
- * interval options, unique variable keys, who may change them, the plan
+ * interval options, unique variable keys, opt-out words, who may change them, the plan
  * gate, isolation, and campaignSettings() as campaign code reads it.
  */
 import { campaignSettingsDefaults, type CampaignSettingEntry } from "@balcao/contracts";
@@ -28,6 +28,7 @@ const chosen = {
     { key: "empresa", value: "Padaria Central" },
     { key: "cupom", value: "PAO10" },
   ],
+  optOutWords: ["SAIR", "CANCELAR"],
 };
 
 describe("campaign settings", () => {
@@ -40,6 +41,7 @@ describe("campaign settings", () => {
       { key: "longerIntervalAfter", value: "20" },
       { key: "greaterInterval", value: "60" },
       { key: "variables", value: "[]" },
+      { key: "optOutWords", value: '["SAIR","PARAR","STOP"]' },
     ]);
     expect(await campaignSettings(s.ctx.db, t.company.id)).toEqual(campaignSettingsDefaults);
   });
@@ -90,6 +92,8 @@ describe("campaign settings", () => {
     ["a variable key with braces", { variables: [{ key: "{x}", value: "y" }] }],
     ["a variable key with a space", { variables: [{ key: "meu cupom", value: "y" }] }],
     ["an empty variable key", { variables: [{ key: " ", value: "y" }] }],
+    ["an empty opt-out word", { optOutWords: ["SAIR", " "] }],
+    ["an opt-out word of 31 characters", { optOutWords: ["x".repeat(31)] }],
   ])("refuses %s with ERR_VALIDATION", async (_label, settings) => {
     const t = await buildTenant(s);
     const res = await save(t.admin.token, settings);

@@ -8,7 +8,6 @@ import {
   campaignLimits,
   campaignMessageFields,
   isCampaignEditable,
-  limits,
   type CampaignConfirmationField,
   type CampaignDto,
   type CampaignMessageField,
@@ -16,6 +15,7 @@ import {
 } from "@balcao/contracts";
 import { format } from "date-fns";
 import { z } from "zod";
+import { nameField } from "../common/nameField";
 import { toLocalInput } from "../schedules/scheduleForm";
 
 const m = (key: string) => `campaigns.dialog.form.${key}`;
@@ -25,12 +25,7 @@ const message = z.string().max(campaignLimits.messageMax, m("messageLong"));
 const selectId = z.string();
 
 export const campaignFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, m("nameRequired"))
-    .min(limits.nameMin, m("nameShort"))
-    .max(limits.nameMax, m("nameLong")),
+  name: nameField("campaigns.dialog.form"),
   contactListId: selectId,
   tagListId: selectId,
   whatsappId: selectId,

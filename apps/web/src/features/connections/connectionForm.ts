@@ -5,7 +5,6 @@
  */
 import {
   defaultWeekdayHours,
-  limits,
   queueLimits,
   weekdayHoursSchema,
   whatsappLimits,
@@ -13,6 +12,7 @@ import {
   type WhatsappDto,
 } from "@balcao/contracts";
 import { z } from "zod";
+import { nameField } from "../common/nameField";
 
 const m = (key: string) => `whatsappModal.form.${key}`;
 const text = z.string().max(queueLimits.messageMax);
@@ -21,12 +21,7 @@ const idText = z.string();
 
 export const connectionFormSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, m("nameRequired"))
-      .min(limits.nameMin, m("nameShort"))
-      .max(limits.nameMax, m("nameLong")),
+    name: nameField("whatsappModal.form"),
     isDefault: z.boolean(),
     provider: z.enum(["beta", "cloud"]),
     token: z.string().refine((v) => whatsappTokenSchema.safeParse(v).success, m("tokenInvalid")),

@@ -2,25 +2,14 @@
  * The queue modal's form (business-areas §5 "Queue"). Messages are i18n keys,
  * translated where the error is shown, so a language switch applies.
  */
-import {
-  defaultWeekdayHours,
-  limits,
-  normaliseColor,
-  queueLimits,
-  weekdayHoursSchema,
-  type QueueDto,
-} from "@balcao/contracts";
+import { defaultWeekdayHours, normaliseColor, queueLimits, weekdayHoursSchema, type QueueDto } from "@balcao/contracts";
 import { z } from "zod";
+import { nameField } from "../common/nameField";
 
 const m = (key: string) => `queueModal.form.${key}`;
 
 export const queueFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, m("nameRequired"))
-    .min(limits.nameMin, m("nameShort"))
-    .max(limits.nameMax, m("nameLong")),
+  name: nameField("queueModal.form"),
   color: z
     .string()
     .trim()

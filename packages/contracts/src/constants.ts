@@ -25,6 +25,8 @@ export const timings = {
   dashboardFirstLoadMs: 1000,
   connectionBadgeCheckMs: 2000,
   socketPingMs: 18_000,
+  /** How long the server keeps a dropped socket's missed events to replay when it comes back. */
+  socketRecoveryMs: 30_000,
   copiedQrResetMs: 1000,
   paymentRedirectMs: 4000,
   planDenialRedirectMs: 1000,

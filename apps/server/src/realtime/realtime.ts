@@ -74,7 +74,10 @@ export function createRealtime(opts: {
     pingInterval: timings.socketPingMs,
     pingTimeout: timings.socketPingMs,
     cors: { origin: false },
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+    // Socket.IO keeps every broadcast for this long to replay it to a socket that comes back (a network
+    // blip): 2 minutes of a busy company's events held 100 MB and more. A client away longer reads its
+    // pages again (web api/socket.ts onResync).
+    connectionStateRecovery: { maxDisconnectionDuration: timings.socketRecoveryMs, skipMiddlewares: false },
   });
   if (opts.adapter) io.adapter(opts.adapter);
 

@@ -3,7 +3,9 @@
  * the access token rides in the connection query; an expired token is
  * refreshed once and the socket reconnects, otherwise the page reloads after
  * 1 s; joined rooms are re-sent after a reconnect the server could not
- * recover; userStatus is reported on connect and every 5 minutes. The server
+ * recover, and what the page shows is read again (`onResync`: events sent
+ * while it was away are lost then); userStatus is reported on connect and
+ * every 5 minutes. The server
  * drops a socket whose token expired or whose session changed (profile,
  * queues) or ended: it reconnects with the newest token, through the same
  * refresh-once-or-reload path.
@@ -50,9 +52,12 @@ export class SocketManager {
   /** One refresh per expiry; a second refusal in a row means the session is gone. */
   private refreshedForExpiry = false;
   private stopped = false;
+  private connectedBefore = false;
 
-  constructor() {
-    this.socket = io({ path: "/socket.io", query: { token: currentToken() }, autoConnect: false });
+  /** `url`: the server (the page's own when absent); `onResync`: after a reconnect the server could not recover. */
+  constructor(private readonly options: { url?: string; onResync?: () => void } = {}) {
+    const settings = { path: "/socket.io", query: { token: currentToken() }, autoConnect: false };
+    this.socket = options.url ? io(options.url, settings) : io(settings);
     this.socket.on("connect", this.handleConnect);
     this.socket.on("connect_error", this.handleConnectError);
     this.socket.on("disconnect", this.handleDisconnect);
@@ -119,8 +124,14 @@ export class SocketManager {
   private readonly handleConnect = () => {
     this.refreshedForExpiry = false;
     this.socket.emit(roomEvents.userStatus);
-    // A recovered connection kept its rooms on the server; a fresh one starts with none.
-    if (!this.socket.recovered) for (const j of this.joined.values()) this.send(j.event, j.arg);
+    // A recovered connection kept its rooms on the server and got what it missed; a fresh one starts with
+    // no rooms, and what was sent meanwhile (away past the server's recovery window, or the server restarted)
+    // is lost: the page reads its data again.
+    if (!this.socket.recovered) {
+      for (const j of this.joined.values()) this.send(j.event, j.arg);
+      if (this.connectedBefore) this.options.onResync?.();
+    }
+    this.connectedBefore = true;
   };
 
   /** Connects again with the newest token: socket.io itself does not after the server refused or dropped it. */

@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { channels, type ChannelName, type ChannelPayloads } from "@balcao/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { SocketManager, type JoinEvent } from "../api/socket";
 import { useAuth } from "./auth";
 
@@ -13,10 +14,12 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const userId = user?.id;
   const [manager, setManager] = useState<SocketManager | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (userId === undefined) return;
-    const m = new SocketManager();
+    // Back after events were lost: every list and record on screen is read again.
+    const m = new SocketManager({ onResync: () => void queryClient.invalidateQueries() });
     m.start();
     setManager(m);
     // Logout (or another user signing in) ends this connection.
@@ -24,7 +27,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       m.stop();
       setManager(null);
     };
-  }, [userId]);
+  }, [userId, queryClient]);
 
   return <SocketContext.Provider value={manager}>{children}</SocketContext.Provider>;
 }

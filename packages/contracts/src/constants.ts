@@ -26,7 +26,7 @@ export const timings = {
   connectionBadgeCheckMs: 2000,
   socketPingMs: 18_000,
   /** How long the server keeps a dropped socket's missed events to replay when it comes back. */
-  socketRecoveryMs: 30_000,
+  socketRecoveryMs: 120_000,
   copiedQrResetMs: 1000,
   paymentRedirectMs: 4000,
   planDenialRedirectMs: 1000,

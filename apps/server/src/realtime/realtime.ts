@@ -74,9 +74,8 @@ export function createRealtime(opts: {
     pingInterval: timings.socketPingMs,
     pingTimeout: timings.socketPingMs,
     cors: { origin: false },
-    // Socket.IO keeps every broadcast for this long to replay it to a socket that comes back (a network
-    // blip): 2 minutes of a busy company's events held 100 MB and more. A client away longer reads its
-    // pages again (web api/socket.ts onResync).
+    // A socket that comes back within the window gets what it missed; one not recovered (away longer, or
+    // the server restarted) reads its pages again (web api/socket.ts onResync).
     connectionStateRecovery: { maxDisconnectionDuration: timings.socketRecoveryMs, skipMiddlewares: false },
   });
   if (opts.adapter) io.adapter(opts.adapter);

@@ -76,6 +76,8 @@ export const errorStatus = {
   ERR_CAMPAIGN_NOT_RUNNING: 409,
   /** Restart is for a CANCELADA campaign. */
   ERR_CAMPAIGN_NOT_CANCELED: 409,
+  /** A kanban card moves only to a lane: a tag with the kanban flag (or the 'open' lane). */
+  ERR_TAG_NOT_KANBAN: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -71,6 +71,7 @@ const noJsonBody = new Set([
   "POST /api/webhooks/whatsapp/:connectionId",
   "POST /api/whatsappsession/:id",
   "PUT /api/whatsappsession/:id",
+  "PUT /api/ticket-tags/:ticketId/:tagId",
 ]);
 
 const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -15,6 +15,7 @@ import { filesRoutes } from "../modules/files/files.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
 import { inboundRejectionsRoutes } from "../modules/inbound-rejections/inbound-rejections.routes.js";
+import { kanbanRoutes } from "../modules/kanban/kanban.routes.js";
 import { messagesRoutes } from "../modules/messages/messages.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
 import { queuesRoutes } from "../modules/queues/queues.routes.js";
@@ -54,6 +55,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     campaignSettingsRoutes,
     contactListsRoutes,
     campaignsRoutes,
+    kanbanRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -40,7 +40,7 @@ interface PlanFeature {
  * - The "Campaign" flows submenu (/phrase-lists) is not gated (§2.3).
  */
 export const planFeatures = {
-  kanban: { flag: "useKanban", pages: ["/kanban"], api: ["/ticket/kanban", "/tags/kanban"] },
+  kanban: { flag: "useKanban", pages: ["/kanban"], api: ["/ticket/kanban", "/tags/kanban", "/ticket-tags"] },
   campaigns: {
     flag: "useCampaigns",
     pages: ["/campaigns", "/campaign", "/campaigns-config", "/contact-lists"],

@@ -1,7 +1,7 @@
 /**
  * Tags (business-areas §7 "Tags and kanban", core-platform §7.6). POST
  * /tags/sync (a ticket's tags) is a ticket write and lives in tickets.routes.ts;
- * /ticket/kanban and /ticket-tags are not here.
+ * /ticket/kanban and /ticket-tags are in modules/kanban.
  */
 import { listQuerySchema, lookupQuerySchema, tagSaveSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

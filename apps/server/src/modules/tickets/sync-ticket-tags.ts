@@ -3,17 +3,16 @@
  * selector under the ticket header sends the ticket's whole tag set, which
  * replaces the current one. Tags come by id, or by the name of an existing
  * tag (the selector creates new ones through POST /tags first); a tag that is
- * not the company's answers 404 ERR_NOT_FOUND and nothing changes. The ticket
- * goes out updated, and so does each tag whose ticket count moved.
+ * not the company's answers 404 ERR_NOT_FOUND and nothing changes. The set is
+ * written by ticket-tags.ts, like the kanban's moves.
  */
 import type { TagSync, TicketDto } from "@balcao/contracts";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
-import { tags, ticketTags } from "../../db/schema/index.js";
+import { tags } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { AccessClaims } from "../auth/tokens.js";
-import { loadViewer, visibleTicketRow } from "./ticket-visibility.js";
-import { loadTicket } from "./tickets.presenter.js";
+import { changeTicketTags } from "./ticket-tags.js";
 
 async function tagIdsOf(ctx: Context, companyId: number, wanted: TagSync["tags"]): Promise<number[]> {
   const ids = wanted.flatMap((t) => (t.id !== undefined ? [t.id] : []));
@@ -40,22 +39,6 @@ async function tagIdsOf(ctx: Context, companyId: number, wanted: TagSync["tags"]
 }
 
 export async function syncTicketTags(ctx: Context, who: AccessClaims, input: TagSync): Promise<TicketDto> {
-  const companyId = who.companyId;
-  const ticket = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: input.ticketId });
-  const wanted = await tagIdsOf(ctx, companyId, input.tags);
-  await ctx.events.transaction(async (e) => {
-    const current = await e.db
-      .delete(ticketTags)
-      .where(eq(ticketTags.ticketId, ticket.id))
-      .returning({ tagId: ticketTags.tagId });
-    if (wanted.length) await e.db.insert(ticketTags).values(wanted.map((tagId) => ({ ticketId: ticket.id, tagId })));
-    const before = current.map((r) => r.tagId);
-    e.record("ticket.changed", { companyId, ticketId: ticket.id });
-    // Each tag whose ticket count moved.
-    const changed = [...before.filter((id) => !wanted.includes(id)), ...wanted.filter((id) => !before.includes(id))];
-    for (const tagId of changed) e.record("tag.updated", { companyId, tagId });
-  });
-  const dto = await loadTicket(ctx.db, companyId, ticket.id);
-  if (!dto) throw new AppError("ERR_NO_TICKET_FOUND");
-  return dto;
+  const wanted = await tagIdsOf(ctx, who.companyId, input.tags);
+  return changeTicketTags(ctx, who, input.ticketId, { add: wanted, replace: true });
 }

@@ -82,6 +82,13 @@ export function visibleWhere(viewer: Viewer): SQL | undefined {
 
 type TicketRow = typeof tickets.$inferSelect;
 
+/** A company's ticket row as the viewer may have it: 404 when there is none (another company's), 403 outside their scope. */
+export function visibleOrRefused(viewer: Viewer, row: TicketRow | undefined): TicketRow {
+  if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
+  if (!canSee(viewer, row)) throw new AppError("ERR_NO_PERMISSION");
+  return row;
+}
+
 /** The company's ticket the viewer may see: 404 for another company's (or none), 403 outside their scope. */
 export async function visibleTicketRow(
   db: Db,
@@ -90,9 +97,7 @@ export async function visibleTicketRow(
 ): Promise<TicketRow> {
   const match = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
   const row = await db.query.tickets.findFirst({ where: and(match, eq(tickets.companyId, viewer.companyId)) });
-  if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
-  if (!canSee(viewer, row)) throw new AppError("ERR_NO_PERMISSION");
-  return row;
+  return visibleOrRefused(viewer, row);
 }
 
 /** Why the viewer may not open a ticket's box (its realtime room), or undefined when they may. */

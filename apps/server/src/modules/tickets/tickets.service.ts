@@ -1,7 +1,7 @@
 /**
  * Tickets (core-platform §2.7–2.9, §4.1, §7.5): lists, one ticket, delete.
  * The tickets area is the only writer of the tickets and ticket_tags tables;
- * its writes live in create-ticket.ts, update-ticket.ts and sync-ticket-tags.ts.
+ * its writes live in create-ticket.ts, update-ticket.ts and ticket-tags.ts (the tags).
  */
 import { type TicketDto, type TicketListQuery, type TicketListResponse } from "@balcao/contracts";
 import { and, eq, isNotNull } from "drizzle-orm";

@@ -81,6 +81,7 @@ export async function buildWorld(s: TestServer) {
     contactListItemId: 0,
     // INATIVA (no scheduledAt in the walk's bodies): every change to it is allowed.
     campaignId: await created(admin, "/campaigns", { name: "Walk campaign" }),
+    chatId: await created(admin, "/chats", { title: "Walk chat", users: [{ id: t.agent.id, name: "Agent" }] }),
   };
   ids.contactListItemId = await created(admin, "/contact-list-items", {
     name: "Walk item",
@@ -132,6 +133,7 @@ export async function buildWorld(s: TestServer) {
     "contact-lists": ids.contactListId,
     "contact-list-items": ids.contactListItemId,
     campaigns: ids.campaignId,
+    chats: ids.chatId,
   };
   return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }

@@ -29,4 +29,5 @@ export * from "./schemas/ticket-timeline.js";
 export * from "./schemas/files.js";
 export * from "./schemas/campaign-settings.js";
 export * from "./schemas/campaigns.js";
+export * from "./schemas/chats.js";
 export * from "./schemas/kanban.js";

@@ -15,6 +15,7 @@ import type { ScheduleDto } from "./schemas/schedules.js";
 import type { FileListDto } from "./schemas/files.js";
 import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from "./schemas/contact-lists.js";
 import type { CampaignDto } from "./schemas/campaigns.js";
+import type { ChatDto, ChatMessageDto } from "./schemas/chats.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -48,6 +49,21 @@ export const contactListItemsChannel = (companyId: number, contactListId: number
 
 export type ChannelName = keyof typeof channels;
 
+/** Channels of one record inside a company (business-areas §4): built from the company and the record's key. */
+export const keyedChannels = {
+  /** One user's chat list: create, update with the `record`. */
+  chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
+  /** One chat: new-message with `newMessage` and `chat`, update with `chat`. */
+  chatMessages: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`,
+} as const;
+
+export type KeyedChannelName = keyof typeof keyedChannels;
+
+export interface KeyedChannelPayloads {
+  chatUser: { action: "create" | "update"; record: ChatDto };
+  chatMessages: { action: "new-message" | "update"; chat: ChatDto; newMessage?: ChatMessageDto };
+}
+
 /** Payloads by channel. Later areas add theirs here. */
 export interface ChannelPayloads {
   ticket: { action: "update" | "delete" | "updateUnread"; ticket?: TicketDto; ticketId?: number };
@@ -58,7 +74,11 @@ export interface ChannelPayloads {
   whatsappSession: { action: "update"; session: WhatsappSessionDto };
   user: { action: "create" | "update" | "delete"; user?: AuthUser; userId?: number };
   auth: { user: { id: number } };
-  chat: { action: "new-message" | "update" | "create" | "delete"; chat?: unknown; newMessage?: unknown };
+  /**
+   * business-areas §4 and core-platform §7.9, to the chat's members only: delete with the `id` (also to
+   * members an edit removed); new-message and update with the `chat` (and the `newMessage`).
+   */
+  chat: { action: "new-message" | "update" | "delete"; chat?: ChatDto; newMessage?: ChatMessageDto; id?: number };
   /** The spec's client listened on 'user' for tags (a noted defect); tags use their own channel. */
   tag: { action: "create" | "update" | "delete"; tag?: TagListItem; tagId?: number };
   queue: { action: "create" | "update" | "delete"; queue?: QueueDto; queueId?: number };

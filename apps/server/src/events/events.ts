@@ -153,6 +153,20 @@ export interface DomainEvents {
   /** Its fields, its status, or its sends' progress (the report's counters). */
   "campaign.updated": CampaignFacts;
   "campaign.deleted": CampaignFacts;
+  "chat.created": ChatFacts;
+  /** Its title or members; `removedUserIds`: members the edit took out, whose lists must drop it. */
+  "chat.updated": ChatFacts & { removedUserIds: number[] };
+  /** The row is gone: its members at the time come along, the only ones told. */
+  "chat.deleted": ChatFacts & { userIds: number[] };
+  /** A member wrote in it: the other members' unreads went up. */
+  "chat.messageCreated": ChatFacts & { messageId: number };
+  /** A member read it: their unreads are 0. */
+  "chat.read": ChatFacts & { userId: number };
+}
+
+interface ChatFacts {
+  companyId: number;
+  chatId: number;
 }
 
 interface CampaignFacts {

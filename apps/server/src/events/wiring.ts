@@ -15,6 +15,7 @@ import { subscribeTicketTimers } from "../automation/arm-ticket-timers.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
 import { subscribeCampaignRealtime } from "../modules/campaigns/campaigns.subscribers.js";
+import { subscribeChatRealtime } from "../modules/chats/chats.subscribers.js";
 import { subscribeFileListRealtime } from "../modules/files/files.subscribers.js";
 import { subscribeContactListRealtime } from "../modules/contact-lists/contact-lists.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
@@ -50,6 +51,7 @@ export function wireEvents(ctx: Context): void {
   subscribeFileListRealtime(ctx);
   subscribeContactListRealtime(ctx);
   subscribeCampaignRealtime(ctx);
+  subscribeChatRealtime(ctx);
   // The customer's messages that the bot or the rating reader may answer.
   ctx.events.durable("message.received", answerInbound, (e) =>
     e.fromMe || e.isGroup || !mayAnswer(e.ticket, e.bot)

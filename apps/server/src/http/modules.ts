@@ -11,6 +11,7 @@ import { contactsRoutes } from "../modules/contacts/contacts.routes.js";
 import { dashboardRoutes } from "../modules/dashboard/dashboard.routes.js";
 import { campaignSettingsRoutes } from "../modules/campaign-settings/campaign-settings.routes.js";
 import { campaignsRoutes } from "../modules/campaigns/campaigns.routes.js";
+import { chatsRoutes } from "../modules/chats/chats.routes.js";
 import { filesRoutes } from "../modules/files/files.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
@@ -55,6 +56,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     campaignSettingsRoutes,
     contactListsRoutes,
     campaignsRoutes,
+    chatsRoutes,
     kanbanRoutes,
   ]) {
     await api.register(routes(ctx));

@@ -5,12 +5,15 @@
 import type { Server as HttpServer } from "node:http";
 import {
   channels,
+  keyedChannels,
   roomEvents,
   rooms,
   timings,
   type ChannelName,
   type ChannelPayloads,
   type ErrorCode,
+  type KeyedChannelName,
+  type KeyedChannelPayloads,
 } from "@balcao/contracts";
 import { Server } from "socket.io";
 import type { FastifyBaseLogger } from "fastify";
@@ -48,6 +51,13 @@ export interface Realtime {
   io: Server;
   attach(server: HttpServer): void;
   emit<C extends ChannelName>(channel: C, target: EmitTarget, payload: ChannelPayloads[C]): void;
+  /** The same on one record's channel (company-{companyId}-chat-{chatId} …), `key` naming the record. */
+  emitKeyed<C extends KeyedChannelName>(
+    channel: C,
+    key: number,
+    target: EmitTarget,
+    payload: KeyedChannelPayloads[C],
+  ): void;
   /** Company-less broadcast to every signed-in socket (announcements). */
   broadcast<C extends ChannelName>(channel: C, payload: ChannelPayloads[C]): void;
   /** Drops the sockets of a user or a company on every node; they reconnect through the handshake's check. */
@@ -135,18 +145,23 @@ export function createRealtime(opts: {
     });
   });
 
+  function send(name: string, target: EmitTarget, payload: unknown) {
+    // User ids are unique across companies, so a user room never crosses tenants.
+    const room = target.userId
+      ? rooms.user(target.userId)
+      : (target.rooms ?? target.room ?? rooms.company(target.companyId));
+    // Socket.IO reads "no rooms" as every socket of the server: an empty audience hears nothing.
+    if (room.length === 0) return;
+    io.to(room)
+      .except(target.except ?? [])
+      .emit(name, payload);
+  }
+
   return {
     io,
     attach: (server) => io.attach(server),
-    emit(channel, target, payload) {
-      // User ids are unique across companies, so a user room never crosses tenants.
-      const room = target.userId
-        ? rooms.user(target.userId)
-        : (target.rooms ?? target.room ?? rooms.company(target.companyId));
-      io.to(room)
-        .except(target.except ?? [])
-        .emit(channelName(channel, target.companyId), payload);
-    },
+    emit: (channel, target, payload) => send(channelName(channel, target.companyId), target, payload),
+    emitKeyed: (channel, key, target, payload) => send(keyedChannels[channel](target.companyId, key), target, payload),
     broadcast(channel, payload) {
       io.to(rooms.platform()).emit(channelName(channel, 0), payload);
     },

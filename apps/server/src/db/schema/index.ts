@@ -17,3 +17,4 @@ export * from "./files.js";
 export * from "./campaign-settings.js";
 export * from "./contact-lists.js";
 export * from "./campaigns.js";
+export * from "./chats.js";

@@ -32,6 +32,7 @@ const ContactListsPage = lazy(() => import("../features/contact-lists/ContactLis
 const ContactListItemsPage = lazy(() => import("../features/contact-lists/ContactListItemsPage"));
 const CampaignsPage = lazy(() => import("../features/campaigns/CampaignsPage"));
 const CampaignReportPage = lazy(() => import("../features/campaigns/CampaignReportPage"));
+const KanbanPage = lazy(() => import("../features/kanban/KanbanPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -63,7 +64,7 @@ const areas: Area[] = [
   { path: "/queue-integration", title: "queueIntegration" },
   { path: "/messages-api", title: "messagesAPI", page: MessagesApiPage, denied: "messagesAPI.toasts.unauthorized" },
   { path: "/settings", title: "settings", page: SettingsPage },
-  { path: "/kanban", title: "kanban" },
+  { path: "/kanban", title: "kanban", page: KanbanPage },
   { path: "/financeiro", title: "financeiro" },
   { path: "/queues", title: "queues", page: QueuesPage },
   { path: "/announcements", title: "annoucements", page: AnnouncementsPage },

@@ -32,6 +32,7 @@ const ContactListsPage = lazy(() => import("../features/contact-lists/ContactLis
 const ContactListItemsPage = lazy(() => import("../features/contact-lists/ContactListItemsPage"));
 const CampaignsPage = lazy(() => import("../features/campaigns/CampaignsPage"));
 const CampaignReportPage = lazy(() => import("../features/campaigns/CampaignReportPage"));
+const ChatsPage = lazy(() => import("../features/chats/ChatsPage"));
 const KanbanPage = lazy(() => import("../features/kanban/KanbanPage"));
 
 /**
@@ -70,7 +71,7 @@ const areas: Area[] = [
   { path: "/announcements", title: "annoucements", page: AnnouncementsPage },
   { path: "/inbound-rejections", title: "inboundRejections", page: InboundRejectionsPage, superOnly: true },
   { path: "/subscription", title: "subscription", page: SubscriptionPage },
-  { path: "/chats/:id?", title: "chats" },
+  { path: "/chats/:id?", title: "chats", page: ChatsPage },
   { path: "/contact-lists", title: "contactLists", page: ContactListsPage },
   { path: "/contact-lists/:contactListId/contacts", title: "contactLists", page: ContactListItemsPage },
   { path: "/campaigns", title: "campaigns", page: CampaignsPage },

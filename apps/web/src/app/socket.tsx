@@ -3,7 +3,14 @@
  * hooks typed by the contracts' event map (DESIGN §2 "Typed realtime").
  */
 import { createContext, useContext, useEffect, useEffectEvent, useState, type ReactNode } from "react";
-import { channels, type ChannelName, type ChannelPayloads } from "@balcao/contracts";
+import {
+  channels,
+  keyedChannels,
+  type ChannelName,
+  type ChannelPayloads,
+  type KeyedChannelName,
+  type KeyedChannelPayloads,
+} from "@balcao/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { SocketManager, type JoinEvent } from "../api/socket";
 import { useAuth } from "./auth";
@@ -42,17 +49,31 @@ export function channelEvent(channel: ChannelName, companyId: number): string {
   return build(companyId);
 }
 
-/** Listen to a company channel (`company-{companyId}-...`); the handler always sees fresh props. */
-export function useCompanyEvent<C extends ChannelName>(channel: C, handler: (payload: ChannelPayloads[C]) => void) {
+/** Listen to a server event named for the signed-in company (none while `nameOf` answers undefined); the handler always sees fresh props. */
+function useNamedEvent<T>(nameOf: (companyId: number) => string | undefined, handler: (payload: T) => void) {
   const manager = useSocket();
   const { user } = useAuth();
-  const companyId = user?.companyId;
+  const name = user ? nameOf(user.companyId) : undefined;
   const onEvent = useEffectEvent(handler);
 
   useEffect(() => {
-    if (!manager || companyId === undefined) return;
-    return manager.on<ChannelPayloads[C]>(channelEvent(channel, companyId), (payload) => onEvent(payload));
-  }, [manager, channel, companyId]);
+    if (!manager || name === undefined) return;
+    return manager.on<T>(name, (payload) => onEvent(payload));
+  }, [manager, name]);
+}
+
+/** Listen to a company channel (`company-{companyId}-...`). */
+export function useCompanyEvent<C extends ChannelName>(channel: C, handler: (payload: ChannelPayloads[C]) => void) {
+  useNamedEvent((companyId) => channelEvent(channel, companyId), handler);
+}
+
+/** Listen to one record's channel (`company-{companyId}-chat-{chatId}` …); nothing while `key` is undefined. */
+export function useKeyedEvent<C extends KeyedChannelName>(
+  channel: C,
+  key: number | undefined,
+  handler: (payload: KeyedChannelPayloads[C]) => void,
+) {
+  useNamedEvent((companyId) => (key === undefined ? undefined : keyedChannels[channel](companyId, key)), handler);
 }
 
 /** Stay in a narrower room while mounted (e.g. joinTickets {status: "open"}). */

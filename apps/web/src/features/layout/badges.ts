@@ -1,16 +1,17 @@
-/**
- * Menu badges. Those whose data arrives with later areas answer false until
- * then, so the drawer already shows the badge in the right place.
- */
+/** Menu badges (core-platform §2.3). */
 import { useEffect, useState } from "react";
 import { can, timings } from "@balcao/contracts";
 import { useAuth } from "../../app/auth";
+import { hasUnreadChats } from "../chats/chatRules";
+import { useChatList } from "../chats/useChats";
 import { connectionsNeedAttention } from "../connections/sessionView";
 import { useConnections } from "../connections/useConnections";
 
-/** Internal chat dot (§2.3): the current user has an unread chat message. Filled by the chats area. */
+/** Internal chat dot (§2.3): the current user has an unread chat message; live through their list's channel. */
 export function useHasUnreadChats(): boolean {
-  return false;
+  const { user } = useAuth();
+  const { items } = useChatList({ deferred: true });
+  return hasUnreadChats(items, user?.id);
 }
 
 /**

@@ -35,8 +35,10 @@ export function usePagedList<K extends string, T extends Identified>(opts: {
    * realtime update may arrive before a refetch that read the row earlier.
    */
   isNewer?: (shown: T, fetched: T) => boolean;
+  /** False holds the first fetch back (a list read a moment after it appears). */
+  enabled?: boolean;
 }) {
-  const { key, path, field, params, isNewer } = opts;
+  const { key, path, field, params, isNewer, enabled = true } = opts;
   const [search, setSearch] = useState("");
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), timings.searchDebounceMs);
   const query = useInfiniteQuery({
@@ -44,6 +46,7 @@ export function usePagedList<K extends string, T extends Identified>(opts: {
     queryFn: ({ pageParam }) => api.get<PageOf<K, T>>(path, { ...params, searchParam, pageNumber: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last: PageOf<K, T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled,
     structuralSharing: isNewer
       ? (shown: unknown, fetched: unknown) => keepNewer(shown as Pages<K, T>, fetched as Pages<K, T>, field, isNewer)
       : true,

@@ -118,6 +118,7 @@ test("on a narrow screen the chats and the messages are two tabs", async ({ base
     users: [{ id: bruno.id, name: bruno.name }],
   });
   await admin("POST", `/chats/${chat.id}/messages`, { message: "Chegou a mercadoria" });
+  for (let i = 1; i <= 24; i++) await admin("POST", `/chats/${chat.id}/messages`, { message: `Caixa ${i} conferida` });
 
   const context = await browser.newContext({ viewport: { width: 400, height: 760 } });
   const page = await context.newPage();
@@ -126,8 +127,14 @@ test("on a narrow screen the chats and the messages are two tabs", async ({ base
   await expect(page.getByTestId("chat-tab-chats")).toHaveAttribute("aria-selected", "true");
   await chatItem(page, "Estoque").click();
   await expect(page.getByTestId("chat-tab-messages")).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByTestId("chat-text")).toHaveText("Chegou a mercadoria");
+  // The newest 20 first, at the bottom; scrolled up to the top, the older ones come above.
+  const bubbles = page.getByTestId("chat-text");
+  await expect(bubbles.last()).toHaveText("Caixa 24 conferida");
+  await expect(bubbles).toHaveCount(20);
   if (shots) await page.screenshot({ path: `${shots}/chats-narrow-messages.png` });
+  await page.getByTestId("chat-messages").evaluate((el) => el.scrollTo(0, 0));
+  await expect(bubbles).toHaveCount(25);
+  await expect(bubbles.first()).toHaveText("Chegou a mercadoria");
   await page.getByTestId("chat-tab-chats").click();
   await chatItem(page, "Estoque").getByTestId("chat-edit").click();
   await expect(page.getByTestId("chat-title")).toHaveValue("Estoque");

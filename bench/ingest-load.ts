@@ -19,6 +19,8 @@ export interface LoadPlan {
   webhookUrl: string;
   total: number;
   concurrency: number;
+  /** Routing on: after the last delivery, wait for the bot's answers to stop coming (3 s without one). */
+  awaitAnswers: boolean;
 }
 
 export interface LoadResult {
@@ -31,6 +33,8 @@ export interface LoadResult {
   firstFailure?: string;
   /** Messages the server sent the customers during the run (the bot's menus, with BENCH_ROUTING). */
   sends: number;
+  /** With awaitAnswers: every message sent since the start, and the seconds from the start to the last one. */
+  answered?: { sends: number; seconds: number };
 }
 
 export type ToLoad = { run: LoadPlan } | { close: true };
@@ -106,15 +110,23 @@ async function run(graph: Awaited<ReturnType<typeof startFakeGraph>>, plan: Load
     }),
   );
   const { user, system } = process.cpuUsage(cpu);
+  const seconds = (performance.now() - started) / 1000;
+  const sends = graph.sent.length - sentBefore;
   agent.destroy();
-  return {
-    latencies,
-    seconds: (performance.now() - started) / 1000,
-    cpuMs: (user + system) / 1000,
-    failed,
-    firstFailure,
-    sends: graph.sent.length - sentBefore,
-  };
+  const answered = plan.awaitAnswers ? await answersDone(graph, sentBefore, started) : undefined;
+  return { latencies, seconds, cpuMs: (user + system) / 1000, failed, firstFailure, sends, answered };
+}
+
+/** Waits until the server has sent nothing for 3 s: the bot's answers queued behind the burst are all out. */
+async function answersDone(graph: Awaited<ReturnType<typeof startFakeGraph>>, sentBefore: number, started: number) {
+  let count = graph.sent.length;
+  let last = performance.now();
+  const deadline = last + 600_000;
+  while (performance.now() - last < 3000 && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (graph.sent.length !== count) [count, last] = [graph.sent.length, performance.now()];
+  }
+  return { sends: count - sentBefore, seconds: (last - started) / 1000 };
 }
 
 const graph = await startFakeGraph();

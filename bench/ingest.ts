@@ -110,7 +110,9 @@ async function offerQueues(database: Database, tenant: BenchTenant) {
  * contact or a contact they made, and the seed wrote its tickets and contacts with consecutive ids.
  * Foreign-key triggers are off for it (session_replication_role, a superuser's setting): their
  * cascades would scan the million messages once per deleted row (messages.contact_id and
- * quoted_msg_id have no index), and nothing else points at these rows. Then a VACUUM (ANALYZE), as
+ * quoted_msg_id have no index), and nothing else points at these rows. Jobs still waiting go
+ * too (the bot's answers a run left queued): their tickets are gone, and a later run would
+ * work them in its own time. Then a VACUUM (ANALYZE), as
  * autovacuum keeps a live database (the shared development PostgreSQL runs without it).
  */
 async function removeIngested(database: Database, companyId: number) {
@@ -129,6 +131,7 @@ async function removeIngested(database: Database, companyId: number) {
     delete from tickets where id in (${tickets});
     delete from contact_custom_fields where contact_id in (${contacts});
     delete from contacts where id in (${contacts});
+    delete from pgboss.job where state < 'completed';
     commit;`);
   await database.raw.query(`vacuum (analyze) tickets, messages, contacts`);
 }
@@ -163,6 +166,7 @@ async function measure(
     webhookUrl: `${base}/webhooks/whatsapp/${tenant.whatsappId}`,
     total: Number(process.env.BENCH_INGEST_MESSAGES ?? 5000),
     concurrency: Number(process.env.BENCH_INGEST_CONCURRENCY ?? 16),
+    awaitAnswers: Boolean(process.env.BENCH_ROUTING),
   };
   const pgBefore = database ? await backendCpu(database) : new Map<number, number>();
   const serverBefore = serverCpuMs();
@@ -172,7 +176,7 @@ async function measure(
   const server = serverCpuMs() - serverBefore;
   const pgAfter = database ? await backendCpu(database) : new Map<number, number>();
   if (!("result" in message)) throw new Error("ingest load process: no result");
-  const { latencies, seconds, cpuMs, failed, firstFailure, sends }: LoadResult = message.result;
+  const { latencies, seconds, cpuMs, failed, firstFailure, sends, answered }: LoadResult = message.result;
   if (failed > 0) {
     throw new Error(`ingest: ${failed} of ${plan.total} webhook deliveries were refused (first: ${firstFailure})`);
   }
@@ -195,7 +199,10 @@ async function measure(
         ? `server ${perMessage(server)} ms, PostgreSQL ${perMessage(pgMs)} ms, `
         : `server with its embedded database ${perMessage(server)} ms, `) +
       `load generator ${perMessage(cpuMs)} ms` +
-      (process.env.BENCH_ROUTING ? `; routing on: ${sends} bot messages sent during the run` : ""),
+      (answered
+        ? `; routing on: ${sends} bot messages sent during the run, all ${answered.sends} ` +
+          `${answered.seconds.toFixed(1)} s after the start (${Math.round(answered.sends / answered.seconds)} answers/s)`
+        : ""),
   };
 }
 

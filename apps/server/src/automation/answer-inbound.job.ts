@@ -4,14 +4,14 @@
  * (`message.received`, events/wiring.ts), so a crash after the webhook's
  * answer loses no answer, and the webhook never waits for automation.
  *
- * One run, one transaction: the ticket is locked (runs for one ticket take
- * their turn), the message is marked answered on it (a run again after a
+ * One run, one transaction: the message is marked answered on its ticket,
+ * which locks it (runs for one ticket take their turn; a run again after a
  * crash, or one overtaken by a newer message's, does nothing), the bot's
  * decision (or, on a closed ticket awaiting it, the rating reader's) changes
  * the ticket and records its events, and the texts are stored and queued for
  * sending (send-stored-messages) — all or nothing.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
@@ -19,7 +19,6 @@ import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
 import type { JobDefinition } from "../jobs/jobs.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
-import { lockTicket } from "../modules/tickets/ticket-moves.js";
 
 const payload = z.object({
   companyId: z.number().int().positive(),
@@ -47,23 +46,41 @@ export const answerInbound: JobDefinition<Payload> = {
   payload,
   // Reads and writes only the database (sends are another job's): quick, and retried soon after a failure.
   policy: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 },
+  // A burst of customers queues one job per message: taken a batch at a time, in their order.
+  batchSize: 16,
   run: (ctx, data) => ctx.events.transaction((t) => answer(t, data)),
 };
 
-async function answer(t: EventTransaction, { companyId, ticketId, messageId }: Payload): Promise<void> {
-  const ticket = await lockTicket(t, companyId, ticketId);
+async function answer(t: EventTransaction, data: Payload): Promise<void> {
+  const claimed = await claimMessage(t, data);
   // Deleted meanwhile, or a newer message of the ticket was answered already.
-  if (!ticket || (ticket.automationSeenMessageId ?? 0) >= messageId) return;
-  const [message] = await t.db
-    .select({ body: messages.body })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.ticketId, ticketId)));
-  if (!message) return;
-  await t.db
+  if (!claimed) return;
+  const { body, ...ticket } = claimed;
+  if (ticket.status !== "closed") return routeTicket(t, ticket, body);
+  // Only a closed ticket that asks for a rating takes a customer's message (ingest-store.ts).
+  if (ticket.ratingAsks > 0) await rateTicket(t, ticket, body);
+}
+
+/**
+ * Marks the message answered on its ticket and returns the ticket (locked until the commit) with the
+ * message's text, in one statement; nothing when the ticket or the message is gone, or the ticket's
+ * newer message was answered already. A run of the same ticket waiting on the lock reads the mark the
+ * first one left.
+ */
+async function claimMessage(t: EventTransaction, { companyId, ticketId, messageId }: Payload) {
+  const [row] = await t.db
     .update(tickets)
     .set({ automationSeenMessageId: sql`${messageId}::int` })
-    .where(eq(tickets.id, ticketId));
-  if (ticket.status !== "closed") return routeTicket(t, ticket, message.body);
-  // Only a closed ticket that asks for a rating takes a customer's message (ingest-store.ts).
-  if (ticket.ratingAsks > 0) await rateTicket(t, ticket, message.body);
+    .from(messages)
+    .where(
+      and(
+        eq(tickets.id, ticketId),
+        eq(tickets.companyId, companyId),
+        sql`coalesce(${tickets.automationSeenMessageId}, 0) < ${messageId}::int`,
+        eq(messages.id, messageId),
+        eq(messages.ticketId, tickets.id),
+      ),
+    )
+    .returning({ ...getTableColumns(tickets), body: messages.body });
+  return row;
 }

@@ -1,7 +1,9 @@
 /**
  * A queue's backlog drains as fast as its jobs run: jobs waiting when the
  * worker starts, or queued where nothing wakes this process's worker (another
- * process, a restart), are not taken one per polling interval.
+ * process, a restart), are not taken one per polling interval. A queue that
+ * takes its jobs in batches runs them in their order and fails only the one
+ * that failed.
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -20,6 +22,31 @@ const countRuns: JobDefinition<{ n: number }> = {
   run: async (_ctx, { n }) => void ran.push(n),
 };
 
+/** Fails n = 3 on its first run only: the retry succeeds. */
+const batchRuns: number[] = [];
+let failedOnce = false;
+const batched: JobDefinition<{ n: number }> = {
+  name: "test-batched-runs",
+  payload: z.object({ n: z.number().int() }),
+  policy: { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 },
+  batchSize: 5,
+  run: async (_ctx, { n }) => {
+    if (n === 3 && !failedOnce) {
+      failedOnce = true;
+      throw new Error("the third one fails once");
+    }
+    batchRuns.push(n);
+  },
+};
+
+const states = async (name: string) => {
+  const { rows } = await s.ctx.database.raw.query<{ n: number; state: string; retry_count: number }>(
+    "select (data->>'n')::int as n, state, retry_count from pgboss.job where name = $1 order by 1",
+    [name],
+  );
+  return rows;
+};
+
 describe("job workers", () => {
   it("take a backlog of jobs one after another, not one per polling interval (2 s)", async () => {
     await s.ctx.jobs.register(countRuns);
@@ -31,5 +58,17 @@ describe("job workers", () => {
     // One per interval would take 18 s or more.
     expect(Date.now() - started).toBeLessThan(4_000);
     expect([...ran].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("in batches, run the jobs in their order, complete the rest and retry only the one that failed", async () => {
+    await s.ctx.jobs.register(batched);
+    for (let n = 0; n < 8; n++) await s.ctx.jobs.send(batched, { n });
+    await s.ctx.jobs.work(s.ctx, batched);
+    await expect.poll(() => batchRuns.length, { timeout: 15_000, interval: 50 }).toBe(8);
+    // 3 ran again after its retry delay, after the others.
+    expect(batchRuns).toEqual([0, 1, 2, 4, 5, 6, 7, 3]);
+    await expect
+      .poll(() => states(batched.name), { timeout: 5_000, interval: 50 })
+      .toEqual(Array.from({ length: 8 }, (_, n) => ({ n, state: "completed", retry_count: n === 3 ? 1 : 0 })));
   });
 });

@@ -27,6 +27,12 @@ export interface JobDefinition<T> {
     Pick<PgBoss.Queue, "policy">;
   /** How many runs of this queue one process works at once (default 1): for runs that wait in between. */
   concurrency?: number;
+  /**
+   * How many waiting jobs one fetch takes (default 1), run one after the other in their order: one
+   * fetch and one completion for them all behind a burst. Only for quick runs: the batch shares one
+   * run's time limit. A run that fails is failed alone (and retried); the others complete.
+   */
+  batchSize?: number;
   /** A run's time limit for this payload, when it grows with it (over policy.expireInSeconds). */
   expireFor?(data: T): number;
   run(ctx: Context, data: T): Promise<void>;
@@ -64,6 +70,18 @@ const bringForward = `
   update pgboss.job set start_after = $3
   where name = $1 and singleton_key = $2 and state = 'created' and start_after > $3`;
 
+/**
+ * pg-boss completes a batch whole once its handler returns, and only the jobs still active: one that
+ * failed here was failed first, so it is retried as if it had run alone.
+ */
+async function runInBatch<T>(boss: PgBoss, ctx: Context, job: JobDefinition<T>, entry: PgBoss.Job<unknown>) {
+  try {
+    await job.run(ctx, job.payload.parse(entry.data));
+  } catch (err) {
+    await boss.fail(job.name, entry.id, { message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
@@ -89,13 +107,18 @@ export async function startJobs(
       await register(job);
       const ids: string[] = [];
       for (let i = 0; i < (job.concurrency ?? 1); i++) {
-        const workerId: string = await boss.work<unknown>(job.name, async ([entry]) => {
-          if (!entry) return;
-          // pg-boss takes one job per poll and then sleeps out the polling interval unless woken: a backlog
-          // (after a restart, behind a burst, a job queued by another process) would drain at one job per
-          // 2 s. A worker that found a job looks for the next at once.
+        const batchSize = job.batchSize ?? 1;
+        const options = { batchSize, includeMetadata: true as const };
+        const workerId: string = await boss.work<unknown>(job.name, options, async (entries) => {
+          if (!entries.length) return;
+          // pg-boss takes one fetch per poll and then sleeps out the polling interval unless woken: a backlog
+          // (after a restart, behind a burst, a job queued by another process) would drain at one fetch per
+          // 2 s. A worker that found work looks for more at once.
           boss.notifyWorker(workerId);
-          await job.run(ctx, job.payload.parse(entry.data));
+          if (batchSize === 1) return job.run(ctx, job.payload.parse(entries[0]!.data));
+          // The fetch takes the oldest jobs, but hands them over in no particular order.
+          const inOrder = [...entries].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+          for (const entry of inOrder) await runInBatch(boss, ctx, job, entry);
         });
         ids.push(workerId);
       }

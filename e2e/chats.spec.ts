@@ -31,6 +31,8 @@ async function write(page: Page, text: string) {
 }
 
 test("a chat between two colleagues: dot, popover, reading, live answers and delete", async ({ baseURL, browser }) => {
+  // Two browsers and three full page loads: near a minute beside another worker on two cores.
+  test.setTimeout(150_000);
   const ana = newPerson("chat-ana");
   await signUpByApi(baseURL!, ana);
   const bruno = newPerson("chat-bruno");
@@ -123,6 +125,8 @@ test("on a narrow screen the chats and the messages are two tabs", async ({ base
   const context = await browser.newContext({ viewport: { width: 400, height: 760 } });
   const page = await context.newPage();
   await logIn(page, ana.email, ana.password);
+  // Signed in (the session stored) before the address changes.
+  await expect(page).toHaveURL(/\/tickets$/);
   await page.goto("/chats");
   await expect(page.getByTestId("chat-tab-chats")).toHaveAttribute("aria-selected", "true");
   await chatItem(page, "Estoque").click();

@@ -14,7 +14,8 @@
  *                        (2,000) with no intervals through the fake Graph API, without the seed)
  *   BENCH_RUNS           calls per list/message scenario (default 200)
  *   BENCH_INGEST_MESSAGES, BENCH_INGEST_CONCURRENCY   webhook deliveries (5000) and how many at once (16)
- *   BENCH_ROUTING=1      the connection offers the queues: each new ticket gets the bot's menu (ingest with routing on)
+ *   BENCH_ROUTING=1      the connection offers the queues: each customer message on a waiting ticket gets the bot's
+ *                        answer (ingest with routing on); the figure waits for the last answer and reports answers/s
  *   BENCH_TARGETS=embedded,postgres   instead, the server as `npm start` runs it, once per database, with
  *                        the memory of its whole process tree (bench/targets.ts)
  */

@@ -105,7 +105,8 @@ export async function deleteMessage(ctx: Context, who: AccessClaims, id: number)
     }
   }
   await ctx.db.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(eq(messages.id, id));
-  return announceMessage(ctx, who.companyId, id, message.ticketId);
+  await announceMessage(ctx, who.companyId, id, message.ticketId);
+  return (await loadMessage(ctx.db, who.companyId, id))!;
 }
 
 /** POST /messages/{id}/retry: sends a failed message of ours again. */
@@ -114,5 +115,6 @@ export async function retryMessage(ctx: Context, who: AccessClaims, id: number):
   if (!message.fromMe || message.sendError === null || message.isDeleted) {
     throw new AppError("ERR_VALIDATION", { reason: "notFailed" });
   }
-  return deliver(ctx, who.companyId, id);
+  await deliver(ctx, who.companyId, id);
+  return (await loadMessage(ctx.db, who.companyId, id))!;
 }

@@ -112,7 +112,8 @@ export async function sendTicketMessage(
   });
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   const id = await ctx.events.transaction((t) => storeOutgoing(t, ticket, out));
-  return deliver(ctx, companyId, id);
+  await deliver(ctx, companyId, id);
+  return (await loadMessage(ctx.db, companyId, id))!;
 }
 
 async function mediaOf(ctx: Context, row: typeof messages.$inferSelect): Promise<ChannelMedia | undefined> {
@@ -136,13 +137,15 @@ async function quotedOf(ctx: Context, quotedMsgId: number | null): Promise<Outbo
 }
 
 /** The message as it is now, announced to its ticket's rooms. */
-export async function announceMessage(ctx: Context, companyId: number, messageId: number, ticketId: number) {
-  await ctx.events.published("message.updated", { companyId, ticketId, messageId });
-  return (await loadMessage(ctx.db, companyId, messageId))!;
+export function announceMessage(ctx: Context, companyId: number, messageId: number, ticketId: number) {
+  return ctx.events.published("message.updated", { companyId, ticketId, messageId });
 }
 
-/** Hands a stored message to its connection's driver and records the outcome. */
-export async function deliver(ctx: Context, companyId: number, messageId: number): Promise<MessageDto> {
+/**
+ * Hands a stored message to its connection's driver and records the outcome (read it with
+ * loadMessage where an answer needs it: automatic sends need nothing back).
+ */
+export async function deliver(ctx: Context, companyId: number, messageId: number): Promise<void> {
   const [found] = await ctx.db
     .select({
       message: messages,
@@ -196,7 +199,7 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
     .where(eq(messages.id, messageId));
   // The provider may have reported on the message before this answer came (kept in pending_acks).
   await claimPendingAck(ctx.db, { id: found.whatsappId, companyId }, sent.wid);
-  return announceMessage(ctx, companyId, messageId, row.ticketId);
+  await announceMessage(ctx, companyId, messageId, row.ticketId);
 }
 
 /** The provider's words when the driver gave them, else the code; never a stack. */

@@ -43,7 +43,25 @@ export interface EventTransaction {
   enqueue: <T>(job: JobDefinition<T>, data: T, options?: SendOptions) => Promise<void>;
 }
 
-type Handler<K extends EventName> = (payload: DomainEvents[K]) => Promise<void> | void;
+/**
+ * What the `on` subscribers of one commit share: a value loaded once for all of them. A bot's
+ * answer records a ticket event and a message: both publish the ticket as it now is, read once.
+ */
+export interface PublishScope {
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+function publishScope(): PublishScope {
+  const loaded = new Map<string, Promise<unknown>>();
+  return {
+    once<T>(key: string, load: () => Promise<T>) {
+      if (!loaded.has(key)) loaded.set(key, load());
+      return loaded.get(key) as Promise<T>;
+    },
+  };
+}
+
+type Handler<K extends EventName> = (payload: DomainEvents[K], scope: PublishScope) => Promise<void> | void;
 type Enqueue = EventTransaction["enqueue"];
 type TxHandler<K extends EventName> = (tx: Tx, payload: DomainEvents[K], enqueue: Enqueue) => Promise<void>;
 type Durable<K extends EventName> = (enqueue: Enqueue, payload: DomainEvents[K]) => Promise<void>;
@@ -74,10 +92,11 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
     (table[e.name] ?? []) as unknown as ((...args: unknown[]) => Promise<void> | void)[];
 
   async function publish(recorded: DomainEvent[]) {
+    const scope = publishScope();
     for (const e of recorded)
       for (const h of handlersOf(inProcess, e)) {
         try {
-          await h(e.payload);
+          await h(e.payload, scope);
         } catch (err) {
           log.error({ err, event: e.name }, "event subscriber failed");
         }

@@ -5,8 +5,8 @@
  * and its ticket's list row.
  */
 import type { Context } from "../../context.js";
-import { loadTicket } from "../tickets/tickets.presenter.js";
 import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
+import { ticketNow } from "../tickets/tickets.subscribers.js";
 import { announce } from "./ingest-announce.js";
 import { loadMessage } from "./messages.presenter.js";
 import { emitMessage } from "./messages.realtime.js";
@@ -24,10 +24,10 @@ export function subscribeMessageRealtime(ctx: Context): void {
   ctx.events.on("message.updated", (e) =>
     announce(ctx, e.companyId, { ticketId: e.ticketId, messageId: e.messageId, action: "update" }),
   );
-  ctx.events.on("message.sent", async (e) => {
+  ctx.events.on("message.sent", async (e, scope) => {
     const [message, ticket] = await Promise.all([
       loadMessage(ctx.db, e.companyId, e.messageId),
-      loadTicket(ctx.db, e.companyId, e.ticketId),
+      ticketNow(ctx, scope, e.companyId, e.ticketId),
     ]);
     if (!message || !ticket) return;
     emitMessage(ctx, "create", message, ticket);

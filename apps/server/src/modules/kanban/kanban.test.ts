@@ -1,48 +1,25 @@
 /**
  * The kanban board (business-areas §2.6, §4 "Tag and kanban", §6, §7): its
  * cards as each user may see them, the spec's DELETE/PUT /ticket-tags pair,
- * the one-step move and its refusals, and who hears of a move.
+ * the one-step move and its refusals (who hears of a move: kanban.realtime.test.ts).
  */
-import { channels, kanbanLimits, type TicketDto } from "@balcao/contracts";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { kanbanLimits } from "@balcao/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, tickets } from "../../db/schema/index.js";
-import { buildContact, buildTicket } from "../../../test/conversations.js";
 import { buildCompany, buildPlan, buildUser, login } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { closeAllSockets, connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
-import { ticketCompany } from "../../../test/tickets.js";
+import { kanbanBoard, moveCard, type Card } from "../../../test/kanban-board.js";
 
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
 });
-afterEach(() => closeAllSockets());
 afterAll(async () => {
   await s.close();
 });
 
-type Card = Pick<TicketDto, "id" | "status"> & { tags: { id: number }[] };
-
-async function newTag(token: string, name: string, kanban: 0 | 1) {
-  const res = await s.request({ method: "POST", path: "/tags", token, body: { name, color: "#336699", kanban } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ id: number }>();
-}
-
-/** A ticket company with two lanes, a plain tag, and a ticket of a new contact per call of `ticket`. */
-async function board() {
-  const c = await ticketCompany(s);
-  const admin = c.t.admin.token;
-  const lanes = { todo: await newTag(admin, "A fazer", 1), done: await newTag(admin, "Feito", 1) };
-  const plain = await newTag(admin, "Vip", 0);
-  const ticket = async (fields: Partial<typeof tickets.$inferInsert> = {}, tagIds: number[] = []) => {
-    const contact = await buildContact(s, c.companyId);
-    const base = { companyId: c.companyId, contactId: contact.id, whatsappId: c.wa.id, queueId: c.queue.id };
-    return buildTicket(s, { ...base, status: "pending", ...fields }, tagIds);
-  };
-  return { ...c, admin, lanes, plain, ticket };
-}
+const board = () => kanbanBoard(s);
 type Board = Awaited<ReturnType<typeof board>>;
 
 const getBoard = (token: string, query: Record<string, string> = {}) =>
@@ -55,8 +32,7 @@ async function cardIds(token: string, queueIds: number[], showAll: boolean) {
   return res.json<{ tickets: Card[] }>().tickets.map((t) => t.id);
 }
 
-const move = (token: string, ticketId: number, tagId: number | string) =>
-  s.request({ method: "POST", path: `/ticket/kanban/${ticketId}/move`, token, body: { tagId } });
+const move = (token: string, ticketId: number, tagId: number | string) => moveCard(s, token, ticketId, tagId);
 
 async function tagIdsOf(b: Board, ticketId: number) {
   const res = await s.request({ path: `/tickets/${ticketId}`, token: b.admin });
@@ -266,38 +242,5 @@ describe("POST /ticket/kanban/{ticketId}/move", () => {
     const final = await tagIdsOf(b, t.id);
     expect(final).toHaveLength(1);
     expect(lanes).toContain(final[0]);
-  });
-});
-
-describe("a move, live", () => {
-  it("reaches the boards of those who may see the ticket only, with its new tags and the lanes' counts", async () => {
-    const b = await board();
-    const outsider = await buildUser(s, { companyId: b.companyId, queueIds: [b.other.id] });
-    const o = await board();
-    const t = await b.ticket();
-    const listen = async (token: string, companyId: number) => {
-      const socket = await connectSocket(s, token);
-      for (const status of ["pending", "open"]) await joinRoom(socket, "joinTickets", { status });
-      return {
-        socket,
-        tickets: record<{ action: string; ticket?: Card }>(socket, channels.ticket(companyId)),
-        tags: record<{ tag?: { id: number; ticketsCount: number } }>(socket, channels.tag(companyId)),
-      };
-    };
-    const admin = await listen(b.admin, b.companyId);
-    const agent = await listen(b.agent.token, b.companyId);
-    const other = await listen((await login(s, outsider.email)).token, b.companyId);
-    const foreign = await listen(o.admin, o.companyId);
-    expect((await move(b.admin, t.id, b.lanes.todo.id)).statusCode).toBe(200);
-    for (const desk of [admin, agent, other, foreign]) await flush(s, desk.socket);
-    for (const desk of [admin, agent]) {
-      expect(desk.tickets.map((e) => [e.action, e.ticket?.id, e.ticket?.tags.map((x) => x.id)])).toEqual([
-        ["update", t.id, [b.lanes.todo.id]],
-      ]);
-    }
-    expect(other.tickets).toEqual([]);
-    expect(foreign.tickets).toEqual([]);
-    expect(foreign.tags).toEqual([]);
-    expect(admin.tags.map((e) => e.tag)).toEqual([expect.objectContaining({ id: b.lanes.todo.id, ticketsCount: 1 })]);
   });
 });

@@ -48,6 +48,8 @@ export const answerInbound: JobDefinition<Payload> = {
   policy: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 },
   // A burst of customers queues one job per message: taken a batch at a time, in their order.
   batchSize: 16,
+  // Behind a burst of deliveries that takes the whole machine, the webhook's answers to Meta come first.
+  givesWay: true,
   run: (ctx, data) => ctx.events.transaction((t) => answer(t, data)),
 };
 

@@ -3,7 +3,8 @@
  * worker starts, or queued where nothing wakes this process's worker (another
  * process, a restart), are not taken one per polling interval. A queue that
  * takes its jobs in batches runs them in their order and fails only the one
- * that failed.
+ * that failed. One that gives way waits while a customer's message is
+ * being stored.
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -39,6 +40,15 @@ const batched: JobDefinition<{ n: number }> = {
   },
 };
 
+const politeRuns: number[] = [];
+const polite: JobDefinition<{ n: number }> = {
+  name: "test-gives-way",
+  payload: z.object({ n: z.number().int() }),
+  policy: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 },
+  givesWay: true,
+  run: async (_ctx, { n }) => void politeRuns.push(n),
+};
+
 const states = async (name: string) => {
   const { rows } = await s.ctx.database.raw.query<{ n: number; state: string; retry_count: number }>(
     "select (data->>'n')::int as n, state, retry_count from pgboss.job where name = $1 order by 1",
@@ -70,5 +80,20 @@ describe("job workers", () => {
     await expect
       .poll(() => states(batched.name), { timeout: 5_000, interval: 50 })
       .toEqual(Array.from({ length: 8 }, (_, n) => ({ n, state: "completed", retry_count: n === 3 ? 1 : 0 })));
+  });
+
+  it("that give way wait while foreground work runs, and run as soon as it ends", async () => {
+    await s.ctx.jobs.work(s.ctx, polite);
+    let finish = () => {};
+    const storing = s.ctx.jobs.foreground.during(() => new Promise<void>((resolve) => (finish = resolve)));
+    await s.ctx.jobs.send(polite, { n: 1 });
+    s.ctx.jobs.wake(polite.name);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(politeRuns).toEqual([]);
+    finish();
+    await storing;
+    const ended = Date.now();
+    await expect.poll(() => politeRuns, { timeout: 5_000, interval: 20 }).toEqual([1]);
+    expect(Date.now() - ended).toBeLessThan(1_000);
   });
 });

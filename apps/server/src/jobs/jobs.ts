@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Context } from "../context.js";
 import type { Database, RawSql } from "../db/client.js";
+import { createForeground, type Foreground } from "./foreground.js";
 
 /**
  * One kind of job (DESIGN §2 "Jobs"), one per file: its queue, a payload of
@@ -33,6 +34,12 @@ export interface JobDefinition<T> {
    * run's time limit. A run that fails is failed alone (and retried); the others complete.
    */
   batchSize?: number;
+  /**
+   * Waits while this process does foreground work (jobs.foreground: customers' messages being stored), up
+   * to `foregroundWaitMs` a fetch: for what may follow a burst a little late (a bot's answer), never for
+   * what a person is waiting on (an agent's message).
+   */
+  givesWay?: true;
   /** A run's time limit for this payload, when it grows with it (over policy.expireInSeconds). */
   expireFor?(data: T): number;
   run(ctx: Context, data: T): Promise<void>;
@@ -40,6 +47,8 @@ export interface JobDefinition<T> {
 
 export interface Jobs {
   boss: PgBoss;
+  /** The work jobs with `givesWay` wait for (ingest stores each message in it: messages/ingest.ts). */
+  foreground: Foreground;
   /** Creates the job's queue (idempotent): before anything sends one. */
   register<T>(job: JobDefinition<T>): Promise<void>;
   /** Registers the job and runs its handler in this process. */
@@ -69,6 +78,9 @@ export interface SendOptions {
 const bringForward = `
   update pgboss.job set start_after = $3
   where name = $1 and singleton_key = $2 and state = 'created' and start_after > $3`;
+
+/** The longest a `givesWay` job's fetch waits for foreground work: under a load that never ends, it still runs. */
+export const foregroundWaitMs = 5000;
 
 /**
  * pg-boss completes a batch whole once its handler returns, and only the jobs still active: one that
@@ -100,8 +112,10 @@ export async function startJobs(
     await boss.createQueue(job.name, { name: job.name, ...job.policy });
   };
   const workers = new Map<string, string[]>();
+  const foreground = createForeground();
   return {
     boss,
+    foreground,
     register,
     async work(ctx, job) {
       await register(job);
@@ -111,6 +125,7 @@ export async function startJobs(
         const options = { batchSize, includeMetadata: true as const };
         const workerId: string = await boss.work<unknown>(job.name, options, async (entries) => {
           if (!entries.length) return;
+          if (job.givesWay) await foreground.quiet(foregroundWaitMs);
           // pg-boss takes one fetch per poll and then sleeps out the polling interval unless woken: a backlog
           // (after a restart, behind a burst, a job queued by another process) would drain at one fetch per
           // 2 s. A worker that found work looks for more at once.

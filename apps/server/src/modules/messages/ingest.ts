@@ -53,7 +53,9 @@ export async function ingest(ctx: Context, connection: IngestConnection, receive
   }
 
   const media = inbound.media ? await storeMedia(ctx, connection.companyId, inbound) : undefined;
-  const stored = await storeAndRecord(ctx, connection, inbound, media);
+  // Foreground work (jobs/foreground.ts): a bot's answers to earlier messages give way to it. The media
+  // download above is not: a slow file would hold them back for nothing.
+  const stored = await ctx.jobs.foreground.during(() => storeAndRecord(ctx, connection, inbound, media));
   if (!stored) {
     // A concurrent repeat of the same delivery won the insert; its copy of the file is the one kept.
     await ctx.media.remove(media?.stored?.mediaPath);

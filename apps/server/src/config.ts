@@ -36,6 +36,12 @@ const envSchema = z.object({
     .url()
     .default("https://graph.facebook.com/v21.0")
     .transform((v) => v.replace(/\/+$/, "")),
+  /** Asaas' API base, without /v3 (billing; tests and e2e point it at a local fake; the sandbox is https://api-sandbox.asaas.com). */
+  ASAAS_URL: z
+    .string()
+    .url()
+    .default("https://api.asaas.com")
+    .transform((v) => v.replace(/\/+$/, "")),
   /** WhatsApp Web's websocket (tests and e2e point it at a loopback address: nothing here reaches the internet). */
   WHATSAPP_WEB_URL: z.string().url().default("wss://web.whatsapp.com/ws/chat"),
   /**

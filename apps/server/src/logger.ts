@@ -30,7 +30,21 @@ export function createLogger(
   const toTerminal = !destination && process.stdout.isTTY;
   const options: LoggerOptions = {
     level: config.LOG_LEVEL,
-    redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.passwordHash"],
+    // Request bodies are never logged (the req serializer below keeps method, path and ip); these are kept
+    // out even if a line ever carries them: tokens, passwords, and the checkout form's card fields.
+    redact: [
+      "req.headers.authorization",
+      "req.headers.cookie",
+      'req.headers["asaas-access-token"]',
+      'req.headers["x-payment-token"]',
+      "*.password",
+      "*.passwordHash",
+      "*.cardNumber",
+      "*.cvv",
+      "*.expiryDate",
+      "*.nameOnCard",
+      "*.paymentToken",
+    ],
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,

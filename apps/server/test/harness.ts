@@ -46,6 +46,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     // (tests of the Cloud API point WHATSAPP_GRAPH_URL at their fake).
     WHATSAPP_WEB_URL: "ws://127.0.0.1:9/ws/chat",
     WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
+    // Never the real Asaas (billing tests point it at test/fake-asaas.ts).
+    ASAAS_URL: "http://127.0.0.1:9",
     ...env,
   });
 }

@@ -7,6 +7,10 @@ export type Language = (typeof languages)[number];
 export const recurrences = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
 export type Recurrence = (typeof recurrences)[number];
 
+export function isRecurrence(value: string): value is Recurrence {
+  return (recurrences as readonly string[]).includes(value);
+}
+
 export const recurrenceMonths: Record<Recurrence, number> = {
   MENSAL: 1,
   BIMESTRAL: 2,

@@ -78,6 +78,16 @@ export const errorStatus = {
   ERR_CAMPAIGN_NOT_CANCELED: 409,
   /** A kanban card moves only to a lane: a tag with the kanban flag (or the 'open' lane). */
   ERR_TAG_NOT_KANBAN: 400,
+  /** Billing: an invoice that is not the caller's company's (or does not exist). */
+  ERR_INVOICE_NOT_FOUND: 404,
+  /** Billing: a checkout of an invoice already paid. */
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** Billing: the platform has no payment provider access token (setting `asaas`). */
+  ERR_PAYMENT_NOT_CONFIGURED: 503,
+  /** Billing: the payment provider is down, timed out, failed, or refused our credentials. */
+  ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  /** Billing: the payment provider refused the charge or the customer (details.description: its words). */
+  ERR_PAYMENT_PROVIDER_REFUSED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -31,3 +31,4 @@ export * from "./schemas/campaign-settings.js";
 export * from "./schemas/campaigns.js";
 export * from "./schemas/chats.js";
 export * from "./schemas/kanban.js";
+export * from "./schemas/billing.js";

@@ -83,7 +83,8 @@ export interface ChannelPayloads {
   tag: { action: "create" | "update" | "delete"; tag?: TagListItem; tagId?: number };
   queue: { action: "create" | "update" | "delete"; queue?: QueueDto; queueId?: number };
   settings: { action: "update"; setting: { key: string; value: string } };
-  payment: { action: "CONCLUIDA"; company: { id: number; dueDate: string } };
+  /** The company's invoice was paid (verified with the provider): its new due date. */
+  payment: { action: "CONCLUIDA"; company: { id: number; dueDate: string }; invoiceId: number };
   /** Platform-wide: every signed-in socket. An inactive record reaches non-super sockets as a delete. */
   announcement: { action: "create" | "update" | "delete"; record?: AnnouncementDto; id?: number };
   quickMessage: { action: "create" | "update" | "delete"; record?: QuickMessageDto; id?: number };

@@ -16,7 +16,10 @@ export const settingDefaults = {
   panelUrl: "",
   campaignsEnabled: "false",
   timezone: "America/Sao_Paulo",
+  /** The platform's Asaas API access token (platform company only; a secret). */
   asaas: "",
+  /** The token Asaas sends in its webhooks' asaas-access-token header (platform company only; a secret). */
+  asaasWebhookToken: "",
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
@@ -37,8 +40,12 @@ export const settingChoices: Partial<Record<SettingKey, readonly string[]>> = {
   campaignsEnabled: ["true", "false"],
 };
 
-/** Keys whose value only a super user may read: the payment provider token is a platform secret. */
-export const secretSettings: readonly SettingKey[] = ["asaas"];
+/**
+ * Platform secrets (the payment provider's tokens): no answer carries them
+ * whole. Super users read their mask (schemas/whatsapps.ts maskSecret, as
+ * connection secrets), everyone else ""; a save that sends the mask back keeps the secret.
+ */
+export const secretSettings: readonly SettingKey[] = ["asaas", "asaasWebhookToken"];
 
 /**
  * Keys only a super user may change: the secrets, and campaignsEnabled, which

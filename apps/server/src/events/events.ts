@@ -158,6 +158,8 @@ export interface DomainEvents {
   "chat.updated": ChatFacts & { removedUserIds: number[] };
   /** The row is gone: its members at the time come along, the only ones told. */
   "chat.deleted": ChatFacts & { userIds: number[] };
+  /** The provider confirmed an invoice's charge: it is paid and the company's due date moved to `dueDate`. */
+  "invoice.paid": { companyId: number; invoiceId: number; dueDate: string };
   /** A member wrote in it: the other members' unreads went up. */
   "chat.messageCreated": ChatFacts & { messageId: number };
   /** A member read it: their unreads are 0. */

@@ -14,6 +14,7 @@ import { armConnectionTimers } from "../automation/arm-connection-timers.job.js"
 import { subscribeTicketTimers } from "../automation/arm-ticket-timers.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
+import { subscribeBillingRealtime } from "../modules/billing/billing.subscribers.js";
 import { subscribeCampaignRealtime } from "../modules/campaigns/campaigns.subscribers.js";
 import { subscribeChatRealtime } from "../modules/chats/chats.subscribers.js";
 import { subscribeFileListRealtime } from "../modules/files/files.subscribers.js";
@@ -52,6 +53,7 @@ export function wireEvents(ctx: Context): void {
   subscribeContactListRealtime(ctx);
   subscribeCampaignRealtime(ctx);
   subscribeChatRealtime(ctx);
+  subscribeBillingRealtime(ctx);
   // The customer's messages that the bot or the rating reader may answer.
   ctx.events.durable("message.received", answerInbound, (e) =>
     e.fromMe || e.isGroup || !mayAnswer(e.ticket, e.bot)

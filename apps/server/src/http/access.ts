@@ -2,7 +2,7 @@
  * Every route declares who may call it in `config.access`; the guard reads it.
  * A test walks the route table and fails on any route that declares nothing.
  */
-import { can, type Permission } from "@balcao/contracts";
+import { can, paymentTokenHeader, type Permission } from "@balcao/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors.js";
 import type { SessionCheck } from "../modules/auth/session-check.js";
@@ -10,8 +10,25 @@ import type { AccessClaims } from "../modules/auth/tokens.js";
 import { assertPlanAllows, type PlanFlag } from "../modules/plans/plan-gate.js";
 import type { Db } from "../db/client.js";
 
-/** public: no token; user: any signed-in user; admin: profile admin; super: platform staff. */
-export type Access = "public" | "user" | "admin" | "super" | Permission;
+/**
+ * public: no token; user: any signed-in user; admin: profile admin; super: platform staff;
+ * payment: an admin or super user, or (without a bearer) an expired company's payment pass
+ * in the X-Payment-Token header (the billing calls only: GET /invoices/all, POST /subscription).
+ */
+export type Access = "public" | "user" | "admin" | "super" | "payment" | Permission;
+
+/** What a payment token lets through: one admin, one company, no session (billing/payment-pass.ts). */
+export interface PaymentPass {
+  userId: number;
+  companyId: number;
+  /** When the refused login issued it. */
+  issuedAt: Date;
+}
+
+export interface PaymentPasses {
+  /** Throws 401 ERR_SESSION_EXPIRED unless the token is good and its admin still may pay. */
+  verify(token: string): Promise<PaymentPass>;
+}
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -21,6 +38,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     auth: AccessClaims;
+    /** Set instead of `auth` on a "payment" route called with a payment token. */
+    paymentPass?: PaymentPass;
   }
 }
 
@@ -39,13 +58,19 @@ export function allowed(access: Access, claims: AccessClaims): boolean {
     case "super":
       return claims.super;
     case "admin":
+    case "payment":
       return claims.profile === "admin" || claims.super;
     default:
       return can(claims.profile, access);
   }
 }
 
-export function registerAccessGuard(app: FastifyInstance, sessions: Pick<SessionCheck, "verify">, db: Db) {
+export function registerAccessGuard(
+  app: FastifyInstance,
+  sessions: Pick<SessionCheck, "verify">,
+  db: Db,
+  payments?: PaymentPasses,
+) {
   app.decorateRequest("auth", null as unknown as AccessClaims);
   app.addHook("onRequest", async (req) => {
     const access = req.routeOptions.config.access;
@@ -53,6 +78,11 @@ export function registerAccessGuard(app: FastifyInstance, sessions: Pick<Session
     if (!req.routeOptions.url || access === "public") return;
     if (!access) throw new AppError("ERR_NO_PERMISSION");
     const token = bearerToken(req);
+    const pass = req.headers[paymentTokenHeader];
+    if (access === "payment" && !token && payments && typeof pass === "string" && pass) {
+      req.paymentPass = await payments.verify(pass);
+      return;
+    }
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
     // Checked against the user on every call: an ended session or company stops at once.
     req.auth = await sessions.verify(token);

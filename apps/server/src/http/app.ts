@@ -16,6 +16,7 @@ import { lingerOnClose } from "./lingering-close.js";
 import { registerModules } from "./modules.js";
 import { serveWeb } from "./web.js";
 import { contactTemplateRoute } from "../modules/contacts/contact-template.js";
+import { paymentPasses } from "../modules/billing/payment-pass.js";
 
 export const API_PREFIX = "/api";
 
@@ -105,7 +106,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // Inside the API scope only: static files and the docs UI are not API routes.
-      registerAccessGuard(api, ctx.sessions, ctx.db);
+      registerAccessGuard(api, ctx.sessions, ctx.db, paymentPasses(ctx));
       api.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({
         status: "ok",
         version: APP_VERSION,

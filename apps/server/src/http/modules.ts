@@ -1,6 +1,8 @@
 /** Every area's routes, in one list: a new area adds one line here. */
 import type { FastifyInstance } from "fastify";
 import { cloudWebhookRoutes } from "../channels/cloud/webhook.routes.js";
+import { asaasWebhookRoutes } from "../modules/billing/asaas/asaas-webhook.routes.js";
+import { billingRoutes } from "../modules/billing/billing.routes.js";
 import type { Context } from "../context.js";
 import { mediaRoutes } from "../media/media.routes.js";
 import { announcementsRoutes } from "../modules/announcements/announcements.routes.js";
@@ -58,6 +60,8 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     campaignsRoutes,
     chatsRoutes,
     kanbanRoutes,
+    billingRoutes,
+    asaasWebhookRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -7,7 +7,7 @@
  */
 import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Context } from "../context.js";
 import type { Database, RawSql } from "../db/client.js";
 import { createForeground, type Foreground } from "./foreground.js";
@@ -40,10 +40,19 @@ export interface JobDefinition<T> {
    * what a person is waiting on (an agent's message).
    */
   givesWay?: true;
+  /**
+   * A periodic job: pg-boss queues it (with an empty payload) on this cron
+   * schedule, in UTC, kept in the database, whichever process is up.
+   */
+  cron?: string;
   /** A run's time limit for this payload, when it grows with it (over policy.expireInSeconds). */
   expireFor?(data: T): number;
   run(ctx: Context, data: T): Promise<void>;
 }
+
+/** The payload of a periodic (cron) job: nothing, it looks at what there is. */
+export const emptyPayload = z.object({});
+export type EmptyPayload = z.infer<typeof emptyPayload>;
 
 export interface Jobs {
   boss: PgBoss;
@@ -110,6 +119,7 @@ export async function startJobs(
   await boss.start();
   const register = async <T>(job: JobDefinition<T>) => {
     await boss.createQueue(job.name, { name: job.name, ...job.policy });
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
   };
   const workers = new Map<string, string[]>();
   const foreground = createForeground();

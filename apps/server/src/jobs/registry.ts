@@ -18,6 +18,8 @@ import { campaignReply } from "../modules/campaigns/campaign-reply.job.js";
 import { dispatchCampaign } from "../modules/campaigns/dispatch-campaign.job.js";
 import { startCampaign } from "../modules/campaigns/start-campaign.job.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
+import { createInvoices } from "../modules/billing/create-invoices.job.js";
+import { recheckCharges } from "../modules/billing/recheck-charges.job.js";
 
 // Each definition is typed by its own payload; the registry only runs them.
 export const jobDefinitions: readonly JobDefinition<never>[] = [
@@ -32,4 +34,6 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   startCampaign as JobDefinition<never>,
   dispatchCampaign as JobDefinition<never>,
   campaignReply as JobDefinition<never>,
+  createInvoices as JobDefinition<never>,
+  recheckCharges as JobDefinition<never>,
 ];

@@ -18,3 +18,4 @@ export * from "./campaign-settings.js";
 export * from "./contact-lists.js";
 export * from "./campaigns.js";
 export * from "./chats.js";
+export * from "./billing.js";

@@ -4,6 +4,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { companies, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { issuePaymentToken, mayPayWhileExpired } from "../billing/payment-pass.js";
 import { isExpired } from "../companies/subscription.js";
 import { findUserByEmail } from "../users/users.queries.js";
 import { loadAuthUser } from "../users/users.service.js";
@@ -18,10 +19,17 @@ export interface Session extends LoginResponse {
 type UserRow = typeof users.$inferSelect;
 type RefreshId = Pick<RefreshClaims, "jti" | "issuedAt">;
 
-async function assertCompanyActive(ctx: Context, companyId: number) {
+/**
+ * `payer`: the user who just proved their password at login. When their company has expired and they
+ * may pay for it (an admin of a company not switched off), the refusal carries a payment token.
+ */
+async function assertCompanyActive(ctx: Context, companyId: number, payer?: UserRow) {
   const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId) });
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
-  if (isExpired(company)) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { dueDate: company.dueDate });
+  if (isExpired(company)) {
+    const pass = payer && mayPayWhileExpired(payer, company) ? issuePaymentToken(ctx, payer) : {};
+    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { dueDate: company.dueDate, ...pass });
+  }
   if (!company.status) throw new AppError("ERR_COMPANY_INACTIVE");
 }
 
@@ -72,7 +80,7 @@ export async function login(ctx: Context, email: string, password: string): Prom
   const user = await findUserByEmail(ctx.db, email);
   // One answer, after the same work, for an unknown email and a wrong password: no account probing.
   if (!(await checkPassword(password, user?.passwordHash)) || !user) throw new AppError("ERR_INVALID_CREDENTIALS");
-  await assertCompanyActive(ctx, user.companyId);
+  await assertCompanyActive(ctx, user.companyId, user);
   const session = await startSession(ctx, user.id, false);
   // Single session: the user's other browsers log themselves out on this event, then their sockets drop.
   // Sent here, not from a domain event: it is a session's end in this order (event, then the drop), not a

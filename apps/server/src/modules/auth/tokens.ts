@@ -1,6 +1,6 @@
 /** Access and refresh JWTs. Secrets come from the environment or are generated once and stored. */
 import { createSecretKey, randomBytes } from "node:crypto";
-import { auth as authConstants } from "@balcao/contracts";
+import { auth as authConstants, billingLimits } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import jwt from "jsonwebtoken";
 import { AppError } from "../../http/errors.js";
@@ -32,11 +32,27 @@ export interface RefreshClaims {
   issuedAt: number;
 }
 
+/**
+ * An expired company's admin may pay its invoice without a session (issue 14
+ * item 5): the refused login hands out this token, signed with its own secret
+ * (so it never passes as an access token), good for the billing calls only.
+ */
+export interface PaymentClaims {
+  id: number;
+  companyId: number;
+  tokenVersion: number;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+}
+
 export interface Tokens {
   signAccess(claims: AccessClaims): string;
   verifyAccess(token: string): VerifiedAccess;
   signRefresh(claims: RefreshClaims): string;
   verifyRefresh(token: string): RefreshClaims;
+  signPayment(claims: Omit<PaymentClaims, "issuedAt">): { token: string; expiresAt: Date };
+  /** Throws 401 ERR_SESSION_EXPIRED for a bad or expired one: the person signs in again. */
+  verifyPayment(token: string): PaymentClaims;
 }
 
 /** A fresh refresh token identity: a random jti, issued now (whole seconds, as JWTs count). */
@@ -57,6 +73,8 @@ export async function createTokens(db: Db, env: { JWT_SECRET?: string; JWT_REFRE
   // Key objects built once: given a string, the library tries it as a public key on every call first.
   const accessSecret = createSecretKey(Buffer.from(await secret(db, "jwt_secret", env.JWT_SECRET)));
   const refreshSecret = createSecretKey(Buffer.from(await secret(db, "jwt_refresh_secret", env.JWT_REFRESH_SECRET)));
+  // Always generated: no setting could make it equal to the access secret.
+  const paymentSecret = createSecretKey(Buffer.from(await secret(db, "payment_token_secret", undefined)));
   const opts = { algorithm: "HS256" as const };
   return {
     signAccess: (c) =>
@@ -105,6 +123,29 @@ export async function createTokens(db: Db, env: { JWT_SECRET?: string; JWT_REFRE
         };
       } catch {
         throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+      }
+    },
+    signPayment(c) {
+      const ttl = billingLimits.paymentTokenTtlSeconds;
+      const token = jwt.sign({ id: c.id, companyId: c.companyId, tv: c.tokenVersion, use: "payment" }, paymentSecret, {
+        ...opts,
+        expiresIn: ttl,
+      });
+      const { exp } = jwt.decode(token) as jwt.JwtPayload;
+      return { token, expiresAt: new Date(Number(exp) * 1000) };
+    },
+    verifyPayment(token) {
+      try {
+        const p = jwt.verify(token, paymentSecret, { algorithms: ["HS256"] }) as jwt.JwtPayload;
+        if (p.use !== "payment") throw new Error("not a payment token");
+        return {
+          id: Number(p.id),
+          companyId: Number(p.companyId),
+          tokenVersion: Number(p.tv),
+          issuedAt: Number(p.iat),
+        };
+      } catch {
+        throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
       }
     },
   };

@@ -6,6 +6,7 @@ import { companyLimits, type SettingEntry } from "@balcao/contracts";
 import { asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { companies, plans, settings } from "../../db/schema/index.js";
+import { presentSetting } from "../settings/settings.queries.js";
 import { containsPattern } from "../../db/search.js";
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -47,7 +48,7 @@ export function allCompanies(db: Db): Promise<CompanyWithPlan[]> {
   return withPlan(db).orderBy(asc(companies.name), asc(companies.id));
 }
 
-/** The settings of several companies at once, by company id (a super user's view: nothing is hidden). */
+/** The settings of several companies at once, by company id (a super user's view: secrets masked). */
 export async function settingsByCompany(db: Db, companyIds: number[]): Promise<Map<number, SettingEntry[]>> {
   const map = new Map<number, SettingEntry[]>(companyIds.map((id) => [id, []]));
   if (companyIds.length === 0) return map;
@@ -56,7 +57,8 @@ export async function settingsByCompany(db: Db, companyIds: number[]): Promise<M
     .from(settings)
     .where(inArray(settings.companyId, companyIds))
     .orderBy(asc(settings.key));
-  for (const { companyId, key, value } of rows) map.get(companyId)?.push({ key, value });
+  for (const { companyId, key, value } of rows)
+    map.get(companyId)?.push(presentSetting({ key, value }, { super: true }));
   return map;
 }
 

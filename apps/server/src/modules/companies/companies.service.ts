@@ -102,7 +102,7 @@ export async function editCompany(
   input: CompanyUpdate,
   viewer: AccessClaims,
 ): Promise<CompanyDto> {
-  await loadCompany(ctx, id);
+  const before = await loadCompany(ctx, id);
   // The platform company cannot be switched off: its super users would lose the platform.
   if (id === PLATFORM_COMPANY_ID && input.status === false) throw new AppError("ERR_NO_PERMISSION");
   if (input.planId !== undefined) await assertPlanExists(ctx, input.planId);
@@ -119,6 +119,13 @@ export async function editCompany(
   });
   // Switched off or set to a past due date, its users stop at once.
   if (company && (status !== undefined || dueDate !== undefined)) companyChanged(ctx, company);
+  // Besides a paid invoice, a super user's hand is the only thing that moves a due date: kept in the log.
+  if (company && dueDate !== undefined && dueDate !== before.company.dueDate) {
+    ctx.log.info(
+      { companyId: id, from: before.company.dueDate, to: company.dueDate, byUserId: viewer.id },
+      "company due date set by a super user",
+    );
+  }
   return presentOne(ctx, id, viewer);
 }
 

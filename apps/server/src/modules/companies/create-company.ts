@@ -11,6 +11,8 @@ import { AppError } from "../../http/errors.js";
 import { hashPassword } from "../auth/password.js";
 import { createDefaultSettings } from "../settings/settings.queries.js";
 import { findUserByEmail } from "../users/users.queries.js";
+import { createDueInvoices } from "../billing/create-invoices.js";
+import { isoDate } from "./subscription.js";
 
 export interface NewCompany {
   name: string;
@@ -43,6 +45,8 @@ export async function createCompany(ctx: Context, input: NewCompany, admin?: Fir
     const [created] = await tx.insert(companies).values(columns).returning();
     if (!created) throw new AppError("ERR_INTERNAL_SERVER_ERROR");
     await createDefaultSettings(tx, created.id, { campaignsEnabled: String(campaignsEnabled) });
+    // Its first invoice at once when its due date is near (a sign-up's trial ends in 3 days).
+    await createDueInvoices(tx, isoDate(new Date()), created.id);
     if (passwordHash) {
       await tx.insert(users).values({
         companyId: created.id,

@@ -1,20 +1,34 @@
-import { secretSettings, settingDefaults, settingKeys, type SettingEntry, type SettingKey } from "@balcao/contracts";
+import {
+  maskSecret,
+  secretSettings,
+  settingDefaults,
+  settingKeys,
+  type SettingEntry,
+  type SettingKey,
+} from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema/index.js";
 
+const isSecret = (key: string) => (secretSettings as readonly string[]).includes(key);
+
 /**
- * The company's options. Platform secrets (the payment provider token) are
- * listed without their value unless the viewer is a super user.
+ * An option as `viewer` may read it: a platform secret (the payment provider's
+ * tokens) is never answered whole: a super user reads its mask, anyone else "".
  */
+export function presentSetting(entry: SettingEntry, viewer: { super: boolean }): SettingEntry {
+  if (!isSecret(entry.key)) return entry;
+  return { key: entry.key, value: viewer.super ? maskSecret(entry.value) : "" };
+}
+
+/** The company's options, as `viewer` may read them (presentSetting). */
 export async function listSettings(db: Db, companyId: number, viewer: { super: boolean }): Promise<SettingEntry[]> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(eq(settings.companyId, companyId))
     .orderBy(settings.key);
-  if (viewer.super) return rows;
-  return rows.map((r) => ((secretSettings as readonly string[]).includes(r.key) ? { key: r.key, value: "" } : r));
+  return rows.map((r) => presentSetting(r, viewer));
 }
 
 /** Every option of core-platform §9 with its default; idempotent for existing companies. */

@@ -1,9 +1,18 @@
-import { isSettingKey, settingChoices, superOnlySettings, type SettingEntry } from "@balcao/contracts";
+import {
+  isSettingKey,
+  maskSecret,
+  secretSettings,
+  settingChoices,
+  superOnlySettings,
+  type SettingEntry,
+  type SettingKey,
+} from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { settings } from "../../db/schema/index.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { AppError } from "../../http/errors.js";
+import { presentSetting, settingValue } from "./settings.queries.js";
 
 export async function updateSetting(
   ctx: Context,
@@ -17,6 +26,8 @@ export async function updateSetting(
   const choices = settingChoices[key];
   if (choices && !choices.includes(value)) throw new AppError("ERR_VALIDATION", { key, choices });
   if (key === "timezone" && !isTimeZone(value)) throw new AppError("ERR_VALIDATION", { key });
+  // Nothing changes, and the answer is the mask that was sent.
+  if (await isMaskOfCurrent(ctx, who.companyId, key, value)) return { key, value };
   const [row] = await ctx.db
     .update(settings)
     .set({ value, updatedAt: new Date() })
@@ -24,7 +35,13 @@ export async function updateSetting(
     .returning({ key: settings.key, value: settings.value });
   if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
   await ctx.events.published("setting.updated", { companyId: who.companyId, key });
-  return row;
+  return presentSetting(row, who);
+}
+
+/** A secret's form saved unchanged sends back the mask it read: the secret stays as it is. */
+async function isMaskOfCurrent(ctx: Context, companyId: number, key: SettingKey, value: string): Promise<boolean> {
+  if (!secretSettings.includes(key) || value === "") return false;
+  return value === maskSecret(await settingValue(ctx.db, companyId, key));
 }
 
 function isTimeZone(tz: string): boolean {

@@ -1,0 +1,23 @@
+/**
+ * The payment provider billing uses: Asaas, at ASAAS_URL, with the access
+ * token the platform company keeps in its `asaas` setting (super users set it
+ * in Settings). Read at each use, so a new token works at once.
+ */
+import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
+import type { Context } from "../../context.js";
+import { settingValue } from "../settings/settings.queries.js";
+import { asaasClient } from "./asaas/asaas-client.js";
+import { asaasProvider } from "./asaas/asaas-provider.js";
+import { PaymentProviderError, type PaymentProvider } from "./payment-provider.js";
+
+/** The provider, or PaymentProviderError("not_configured") while the platform has no token. */
+export async function paymentProvider(ctx: Pick<Context, "db" | "config">): Promise<PaymentProvider> {
+  const token = (await settingValue(ctx.db, PLATFORM_COMPANY_ID, "asaas")).trim();
+  if (!token) throw new PaymentProviderError("not_configured");
+  return asaasProvider(asaasClient(ctx.config.ASAAS_URL, token));
+}
+
+/** The token Asaas' webhooks must carry (asaas-access-token); "" while none is set (every call refused). */
+export function asaasWebhookToken(ctx: Pick<Context, "db">): Promise<string> {
+  return settingValue(ctx.db, PLATFORM_COMPANY_ID, "asaasWebhookToken");
+}

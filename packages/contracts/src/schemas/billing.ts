@@ -1,0 +1,85 @@
+/**
+ * Billing (core-platform §2.19, §3 Invoice / Checkout form / Payment result,
+ * §4.6, §5 Checkout, §7.8; SERVER-BEHAVIOUR "Billing"): the invoices list and
+ * the checkout call. The server charges an invoice's stored value: of the
+ * checkout form it reads the invoice id (and the payer's CPF/CNPJ) only.
+ */
+import { z } from "zod";
+import { listQuerySchema } from "../schemas.js";
+import { idSchema } from "./ids.js";
+
+export const billingLimits = {
+  pageSize: 20,
+  /** Invoices are made this many days ahead of the company's due date. */
+  invoiceDaysAhead: 10,
+  /** How long the payment token of an expired company's admin lasts. */
+  paymentTokenTtlSeconds: 30 * 60,
+} as const;
+
+/** The header that carries an expired company's payment token (GET /invoices/all, POST /subscription only). */
+export const paymentTokenHeader = "x-payment-token";
+
+/** Stored invoice states; the §4.6 display status (expired) is worked out from the due date. */
+export const invoiceStatuses = ["open", "paid"] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/** GET /invoices/all: the page params; a super user may name another company (the companies screen). */
+export const invoiceListQuerySchema = listQuerySchema.extend({ companyId: idSchema.optional() }).loose();
+
+/** A CPF (11 digits) or CNPJ (14), punctuation allowed; empty is none. */
+const cpfCnpj = z
+  .string()
+  .max(30)
+  .transform((v) => v.replace(/\D/g, ""))
+  .refine((v) => v === "" || v.length === 11 || v.length === 14, "CPF (11 digits) or CNPJ (14 digits)")
+  .transform((v) => v || undefined);
+
+/**
+ * POST /subscription: the spec's form is accepted whole, but only these two
+ * fields survive validation (zod strips the rest). Plan, price, users and connections are never
+ * read (the invoice's stored value is charged); the card fields are dropped
+ * here, so they are never stored, logged nor sent on (Pix needs none).
+ */
+// A plain (stripping) object: every other key of the body is dropped by the parse.
+export const subscriptionSchema = z.object({ invoiceId: idSchema, cpfCnpj: cpfCnpj.optional() });
+export type SubscriptionRequest = z.output<typeof subscriptionSchema>;
+
+export interface InvoiceDto {
+  id: number;
+  companyId: number;
+  detail: string;
+  value: number;
+  /** YYYY-MM-DD: the due date of the period this invoice pays. */
+  dueDate: string;
+  status: InvoiceStatus;
+  paidAt: string | null;
+  /** YYYY-MM-DD: the company's due date after this invoice was paid. */
+  renewedUntil: string | null;
+  createdAt: string;
+}
+
+export interface InvoiceListResponse {
+  invoices: InvoiceDto[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** §3 "Payment result": qrcode.qrcode and valor.original, as the spec's client reads them. */
+export interface SubscriptionResponse {
+  invoiceId: number;
+  qrcode: {
+    /** The Pix copy-and-paste code. */
+    qrcode: string;
+    /** The provider's QR image as a data URL (data:image/png;base64,…). */
+    imagemQrcode: string;
+    expirationDate: string | null;
+  };
+  /** The amount, two decimals, as Pix APIs write it. */
+  valor: { original: string };
+}
+
+/** §4.6 display status: paid; open but past its due date (highlighted); otherwise open. */
+export function invoiceDisplayStatus(invoice: Pick<InvoiceDto, "status" | "dueDate">, today: string) {
+  if (invoice.status === "paid") return "paid" as const;
+  return invoice.dueDate < today ? ("expired" as const) : ("open" as const);
+}

@@ -26,6 +26,7 @@ import {
   type AnnouncementFormValues,
 } from "./announcementForm";
 import { announcementsKey } from "./useAnnouncements";
+import { removeMedia, uploadMedia } from "../common/mediaUpload";
 
 interface Props {
   /** The announcement to edit; absent to add one. */
@@ -42,14 +43,8 @@ async function saveAnnouncement(id: number | undefined, values: AnnouncementForm
     id === undefined
       ? await api.post<AnnouncementDto>("/announcements", body)
       : await api.put<AnnouncementDto>(`/announcements/${id}`, body);
-  if (image.kind === "replace") {
-    const form = new FormData();
-    form.append("file", image.file);
-    return api.post<AnnouncementDto>(`/announcements/${saved.id}/media-upload`, form);
-  }
-  if (image.kind === "remove" && saved.mediaPath) {
-    return api.delete<AnnouncementDto>(`/announcements/${saved.id}/media-upload`);
-  }
+  if (image.kind === "replace") return uploadMedia<AnnouncementDto>(`/announcements/${saved.id}`, image.file);
+  if (image.kind === "remove" && saved.mediaPath) return removeMedia<AnnouncementDto>(`/announcements/${saved.id}`);
   return saved;
 }
 

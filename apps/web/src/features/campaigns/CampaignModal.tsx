@@ -23,6 +23,7 @@ import { AttachButton, MediaName } from "./CampaignMedia";
 import { CampaignMessages } from "./CampaignMessages";
 import { saveCampaign } from "./saveCampaign";
 import { campaignSaved, useCampaignCommand } from "./useCampaigns";
+import { useRemoveStoredMedia } from "../common/useRemoveStoredMedia";
 
 interface Props {
   /** The campaign to edit; absent to add one. */
@@ -113,14 +114,11 @@ export function CampaignModal({ campaignId, onClose }: Props) {
     },
     onError: toastError,
   });
-  const removeStored = useMutation({
-    mutationFn: (id: number) => api.delete<CampaignDto>(`/campaigns/${id}/media-upload`),
-    onSuccess: (saved) => {
-      keep(saved);
-      toast.success(t("campaigns.toasts.mediaDeleted"));
-    },
-    onError: toastError,
-  });
+  const removeStored = useRemoveStoredMedia<CampaignDto>(
+    (id) => `/campaigns/${id}`,
+    "campaigns.toasts.mediaDeleted",
+    keep,
+  );
 
   const titleKey = current === undefined ? "add" : access.readOnly ? "readonly" : "edit";
   return (

@@ -5,12 +5,7 @@
 import type { CampaignDto } from "@balcao/contracts";
 import { api } from "../../api/http";
 import type { CampaignBody } from "./campaignForm";
-
-export function uploadCampaignMedia(id: number, file: File) {
-  const form = new FormData();
-  form.append("file", file);
-  return api.post<CampaignDto>(`/campaigns/${id}/media-upload`, form);
-}
+import { uploadMedia } from "../common/mediaUpload";
 
 /**
  * Saves the campaign, then its media. A campaign saved with scheduledAt
@@ -33,7 +28,7 @@ export async function saveCampaign(opts: {
   const saved = id === undefined ? await api.post<CampaignDto>("/campaigns", held) : await put(id, held);
   onStored(saved);
   if (!file) return saved;
-  const withMedia = await uploadCampaignMedia(saved.id, file);
+  const withMedia = await uploadMedia<CampaignDto>(`/campaigns/${saved.id}`, file);
   onStored(withMedia);
   return held === body ? withMedia : put(saved.id, body);
 }

@@ -23,18 +23,13 @@ import {
 } from "./quickMessageForm";
 import { QuickMessageFields } from "./QuickMessageFields";
 import { quickMessageSaved } from "./useQuickMessages";
+import { uploadMedia } from "../common/mediaUpload";
+import { useRemoveStoredMedia } from "../common/useRemoveStoredMedia";
 
 interface Props {
   /** The quick message to edit; absent to add one. */
   quickMessageId?: number;
   onClose: () => void;
-}
-
-function uploadMedia(id: number, file: File) {
-  const form = new FormData();
-  form.append("typeArch", "quickMessage");
-  form.append("file", file);
-  return api.post<QuickMessageDto>(`/quick-messages/${id}/media-upload`, form);
 }
 
 export function QuickMessageModal({ quickMessageId, onClose }: Props) {
@@ -73,7 +68,9 @@ export function QuickMessageModal({ quickMessageId, onClose }: Props) {
           ? await api.post<QuickMessageDto>("/quick-messages", body)
           : await api.put<QuickMessageDto>(`/quick-messages/${quickMessageId}`, body);
       quickMessageSaved(queryClient, saved);
-      return file ? uploadMedia(saved.id, file) : saved;
+      return file
+        ? uploadMedia<QuickMessageDto>(`/quick-messages/${saved.id}`, file, { typeArch: "quickMessage" })
+        : saved;
     },
     onSuccess: (saved) => {
       quickMessageSaved(queryClient, saved);
@@ -83,15 +80,14 @@ export function QuickMessageModal({ quickMessageId, onClose }: Props) {
     onError: toastError,
   });
 
-  const removeStored = useMutation({
-    mutationFn: (id: number) => api.delete<QuickMessageDto>(`/quick-messages/${id}/media-upload`),
-    onSuccess: (saved) => {
+  const removeStored = useRemoveStoredMedia<QuickMessageDto>(
+    (id) => `/quick-messages/${id}`,
+    "quickMessageModal.toasts.attachmentRemoved",
+    (saved) => {
       setStored(saved);
       quickMessageSaved(queryClient, saved);
-      toast.success(t("quickMessageModal.toasts.attachmentRemoved"));
     },
-    onError: toastError,
-  });
+  );
 
   const removeAttachment = () => {
     if (file) setFile(null);

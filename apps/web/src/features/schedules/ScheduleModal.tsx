@@ -28,6 +28,8 @@ import {
 } from "./scheduleForm";
 import { ScheduleFields } from "./ScheduleFields";
 import { scheduleSaved } from "./useSchedules";
+import { uploadMedia } from "../common/mediaUpload";
+import { useRemoveStoredMedia } from "../common/useRemoveStoredMedia";
 
 interface Props {
   /** The schedule to edit; absent to add one. */
@@ -36,12 +38,6 @@ interface Props {
   contact?: ContactOption | null;
   onClose: () => void;
   onSaved?: (schedule: ScheduleDto) => void;
-}
-
-function uploadImage(id: number, file: File) {
-  const form = new FormData();
-  form.append("file", file);
-  return api.post<ScheduleDto>(`/schedules/${id}/media-upload`, form);
 }
 
 /**
@@ -55,7 +51,7 @@ async function saveSchedule(id: number | undefined, body: ReturnType<typeof toSc
   const held = file && new Date(body.sendAt) < heldUntil ? { ...body, sendAt: heldUntil.toISOString() } : body;
   const saved = id === undefined ? await api.post<ScheduleDto>("/schedules", held) : await put(id, held);
   if (!file) return saved;
-  const withImage = await uploadImage(saved.id, file);
+  const withImage = await uploadMedia<ScheduleDto>(`/schedules/${saved.id}`, file);
   return held === body ? withImage : put(saved.id, body);
 }
 
@@ -102,15 +98,14 @@ export function ScheduleModal({ scheduleId, contact = null, onClose, onSaved }: 
     onError: toastError,
   });
 
-  const removeStored = useMutation({
-    mutationFn: (id: number) => api.delete<ScheduleDto>(`/schedules/${id}/media-upload`),
-    onSuccess: (saved) => {
+  const removeStored = useRemoveStoredMedia<ScheduleDto>(
+    (id) => `/schedules/${id}`,
+    "scheduleModal.toasts.deleted",
+    (saved) => {
       setStored(saved);
       scheduleSaved(queryClient, saved);
-      toast.success(t("scheduleModal.toasts.deleted"));
     },
-    onError: toastError,
-  });
+  );
 
   const title = titleOf(current);
   return (

@@ -12,6 +12,13 @@ export const envKeys = {
   graphOrigin: "E2E_GRAPH_ORIGIN",
   /** The scripted WhatsApp Web's control API (whatsapp-web-main.ts): plays the phone. */
   whatsappWebControl: "E2E_WHATSAPP_WEB_CONTROL",
+  /** The fake Asaas (apps/server/test/fake-asaas.ts): its /_control API pays a charge and posts the webhook. */
+  asaasURL: "E2E_ASAAS_URL",
+  /** The webhook token the platform's setting asaasWebhookToken holds (the fake sends it back). */
+  asaasWebhookToken: "E2E_ASAAS_WEBHOOK_TOKEN",
+  /** A second expired company, whose admin pays from the login page (billing.spec.ts): the first stays expired. */
+  billingExpiredEmail: "E2E_BILLING_EXPIRED_EMAIL",
+  billingExpiredPassword: "E2E_BILLING_EXPIRED_PASSWORD",
   /** The browser the global setup found (chromium.ts), as JSON. */
   chromium: "E2E_CHROMIUM_BINARY",
 } as const;

@@ -1,14 +1,16 @@
 /**
  * Playwright global setup: a temporary DATA_DIR, a fake SMTP server, a fake
- * WhatsApp Cloud API (Graph) server, a fresh
+ * WhatsApp Cloud API (Graph) server, a fake Asaas (the payment provider, its
+ * tokens set in the platform's settings by the super admin), a fresh
  * database (PostgreSQL when TEST_DATABASE_URL is set, otherwise the server's
  * own embedded PostgreSQL under DATA_DIR, as `npm start` runs) and the real
  * server on a free port. The returned
  * function stops everything after the run.
  *
- * It also prepares one fixture no public route can make: a company whose
- * subscription has expired. It signs up through the API like anyone else, then
- * the super admin moves its due date into the past (PUT /api/companies/{id}).
+ * It also prepares a fixture no public route can make: companies whose
+ * subscription has expired (one stays so; billing.spec.ts renews the other).
+ * Each signs up through the API like anyone else, then the super admin moves
+ * its due date into the past (PUT /api/companies/{id}).
  * This is done here, before any test runs, because a login ends the user's
  * other sessions: a spec driving the super admin in the browser is never
  * logged out by it.
@@ -16,17 +18,37 @@
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFakeAsaas } from "../../apps/server/test/fake-asaas.js";
 import { startFakeGraph } from "../../apps/server/test/fake-graph.js";
 import { findChromium } from "./chromium.js";
 import { envKeys } from "./env.js";
 import { startMailbox } from "./mailbox.js";
-import { apiLogin, newPerson, signUpByApi } from "./people.js";
+import { apiLogin, newPerson, signUpByApi, type Person } from "./people.js";
 import { freePort } from "../../apps/server/src/free-port.js";
 import { createRunDatabase, repoRoot, startServer, type RunDatabase } from "./server.js";
 
 export const ADMIN = { email: "admin@example.com", password: "Admin123e2e" };
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+/** The webhook token the platform is set up with; the fake Asaas sends it with its webhooks. */
+const ASAAS_WEBHOOK_TOKEN = "e2e-asaas-webhook-token-0123456789";
+
+/** PUT {host}{path} as the super admin. */
+async function superPut(url: string, token: string, path: string, body: unknown) {
+  const res = await fetch(`${url}/api${path}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`PUT /api${path} answered ${res.status}: ${await res.text()}`);
+}
+
+/** A company signed up by `person`, its due date then moved `dueDate` by the super admin. */
+async function expiredCompany(url: string, superToken: string, person: Person, dueDate: string) {
+  const company = await signUpByApi(url, person);
+  await superPut(url, superToken, `/companies/${company.id}`, { dueDate });
+}
 
 export default async function globalSetup() {
   // First, before anything else reads the temp directory: the bundled browser unpacks with TMPDIR moved.
@@ -56,6 +78,10 @@ export default async function globalSetup() {
     const graph = await startFakeGraph();
     cleanups.push(() => graph.close());
 
+    // The payment provider; tests pay its charges through its control API.
+    const asaas = await startFakeAsaas();
+    cleanups.push(() => asaas.close());
+
     let database: RunDatabase | undefined;
     if (process.env.TEST_DATABASE_URL) {
       database = await createRunDatabase(process.env.TEST_DATABASE_URL);
@@ -84,6 +110,7 @@ export default async function globalSetup() {
       SMTP_SECURE: "false",
       WEB_DIST: web,
       WHATSAPP_GRAPH_URL: graph.url,
+      ASAAS_URL: asaas.url,
       // The sockets are scripted (whatsapp-web-main.ts); this address only makes sure nothing else is reached.
       WHATSAPP_WEB_URL: `ws://127.0.0.1:${await freePort()}/ws/chat`,
       E2E_WHATSAPP_WEB_CONTROL_PORT: String(whatsappWebControlPort),
@@ -100,16 +127,14 @@ export default async function globalSetup() {
     const server = await startServer(env, logFile, "e2e/harness/whatsapp-web-main.ts");
     cleanups.push(() => server.stop());
 
-    const expired = newPerson("expired");
-    const company = await signUpByApi(server.url, expired);
-    const dueDate = daysAgo(10);
     const { token } = await apiLogin(server.url, ADMIN.email, ADMIN.password);
-    const res = await fetch(`${server.url}/api/companies/${company.id}`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ dueDate }),
-    });
-    if (!res.ok) throw new Error(`PUT /api/companies/${company.id} answered ${res.status}: ${await res.text()}`);
+    await superPut(server.url, token, "/settings/asaas", { value: asaas.accessToken });
+    await superPut(server.url, token, "/settings/asaasWebhookToken", { value: ASAAS_WEBHOOK_TOKEN });
+    const dueDate = daysAgo(10);
+    const expired = newPerson("expired");
+    await expiredCompany(server.url, token, expired, dueDate);
+    const billingExpired = newPerson("billing-expired");
+    await expiredCompany(server.url, token, billingExpired, dueDate);
 
     process.env[envKeys.baseURL] = server.url;
     process.env[envKeys.mailboxURL] = mailbox.url;
@@ -118,6 +143,10 @@ export default async function globalSetup() {
     process.env[envKeys.expiredEmail] = expired.email;
     process.env[envKeys.expiredPassword] = expired.password;
     process.env[envKeys.expiredDueDate] = dueDate;
+    process.env[envKeys.billingExpiredEmail] = billingExpired.email;
+    process.env[envKeys.billingExpiredPassword] = billingExpired.password;
+    process.env[envKeys.asaasURL] = asaas.url;
+    process.env[envKeys.asaasWebhookToken] = ASAAS_WEBHOOK_TOKEN;
     process.stdout.write(
       `e2e: server ${server.url} on ${database ? "PostgreSQL" : "the embedded PostgreSQL"}, log ${logFile}, ` +
         `${chromium.source} Chromium ${chromium.executablePath}` +

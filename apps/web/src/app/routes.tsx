@@ -34,6 +34,7 @@ const CampaignsPage = lazy(() => import("../features/campaigns/CampaignsPage"));
 const CampaignReportPage = lazy(() => import("../features/campaigns/CampaignReportPage"));
 const ChatsPage = lazy(() => import("../features/chats/ChatsPage"));
 const KanbanPage = lazy(() => import("../features/kanban/KanbanPage"));
+const FinanceiroPage = lazy(() => import("../features/financeiro/FinanceiroPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -66,7 +67,7 @@ const areas: Area[] = [
   { path: "/messages-api", title: "messagesAPI", page: MessagesApiPage, denied: "messagesAPI.toasts.unauthorized" },
   { path: "/settings", title: "settings", page: SettingsPage },
   { path: "/kanban", title: "kanban", page: KanbanPage },
-  { path: "/financeiro", title: "financeiro" },
+  { path: "/financeiro", title: "financeiro", page: FinanceiroPage },
   { path: "/queues", title: "queues", page: QueuesPage },
   { path: "/announcements", title: "annoucements", page: AnnouncementsPage },
   { path: "/inbound-rejections", title: "inboundRejections", page: InboundRejectionsPage, superOnly: true },

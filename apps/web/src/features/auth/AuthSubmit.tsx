@@ -1,7 +1,9 @@
 /**
- * The end of an access form: the last try's error, the submit button, and
+ * The end of an access form: the last try's error (and what the person may do
+ * about it: an expired company's way to pay), the submit button, and
  * optionally a link below it (login ⇄ sign-up).
  */
+import type { ReactNode } from "react";
 import { Button, Link, Stack } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { AuthError } from "./AuthFrame";
@@ -14,12 +16,15 @@ interface Props {
   failure: string | null;
   failureTitle?: string;
   link?: { to: string; label: string };
+  /** Shown under the error. */
+  remedy?: ReactNode;
 }
 
-export function AuthSubmit({ label, testId, submitting, failure, failureTitle, link }: Props) {
+export function AuthSubmit({ label, testId, submitting, failure, failureTitle, link, remedy }: Props) {
   return (
     <>
       <AuthError title={failureTitle} message={failure} />
+      {remedy}
       <Button
         type="submit"
         variant="contained"

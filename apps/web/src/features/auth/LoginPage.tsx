@@ -1,8 +1,10 @@
 /**
  * /login (core-platform §2.4, §4.5). After a login the user returns to where
  * the guard found them, or to /tickets. An expired subscription is explained
- * with its date; every other failure goes through the common error toast and
- * stays visible on the page.
+ * with its date, and its admin is offered the way to pay (the refusal's
+ * payment token: issue 14 item 5); once paid, the same form signs them in.
+ * Every other failure goes through the common error toast and stays visible
+ * on the page.
  */
 import { useState } from "react";
 import { Link, Stack } from "@mui/material";
@@ -15,6 +17,8 @@ import { timings } from "@balcao/contracts";
 import { ApiError } from "../../api/http";
 import { errorMessage, toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
+import { ExpiredPayment } from "../financeiro/ExpiredPayment";
+import { paymentTokenOf } from "../financeiro/paymentTokenClient";
 import { loginFormSchema } from "./auth-schemas";
 import { AuthFrame } from "./AuthFrame";
 import { AuthSubmit } from "./AuthSubmit";
@@ -75,6 +79,7 @@ export default function LoginPage() {
   const expiredText = (err: ApiError) =>
     t("login.subscriptionExpired", { date: displayDate(err.body.details?.dueDate) });
   const failureText = failure === null ? null : isExpired(failure) ? expiredText(failure) : errorMessage(failure);
+  const paymentToken = isExpired(failure) ? paymentTokenOf(failure) : null;
 
   return (
     <AuthFrame title={t("login.title")} subtitle={t("login.subtitle")}>
@@ -108,6 +113,11 @@ export default function LoginPage() {
           submitting={isSubmitting}
           failure={failureText}
           link={{ to: "/signup", label: t("login.buttons.register") }}
+          remedy={
+            paymentToken && (
+              <ExpiredPayment key={paymentToken} paymentToken={paymentToken} onRenewed={() => void onSubmit()} />
+            )
+          }
         />
       </form>
     </AuthFrame>

@@ -1,7 +1,8 @@
 /**
  * The frame of a list page (business-areas §2.2): the title row, a table
  * with its empty-state row, infinite scroll when the list comes in pages,
- * and delete after a confirmation titled with the row's name.
+ * and delete after a confirmation titled with the row's name (for lists
+ * whose rows can be deleted).
  */
 import { useState, type ReactNode } from "react";
 import {
@@ -25,7 +26,8 @@ import { ListHeader } from "./ListHeader";
 
 interface Named {
   id: number;
-  name: string;
+  /** Titles the delete confirmation. */
+  name?: string;
 }
 
 /** A header cell; the rows render their own cells in the same order. */
@@ -69,7 +71,8 @@ interface Props<T extends Named> {
   loaded: boolean;
   emptyText: string;
   paging?: Paging;
-  confirmDelete: DeleteConfirmation;
+  /** Absent for rows nobody deletes (invoices). */
+  confirmDelete?: DeleteConfirmation;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -121,16 +124,18 @@ export function ListPage<T extends Named>(props: Props<T>) {
         />
       )}
       {children}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={confirmDelete.title(deleting?.name ?? "")}
-        message={confirmDelete.message}
-        confirmLabel={confirmDelete.confirmLabel}
-        cancelLabel={confirmDelete.cancelLabel}
-        onConfirm={() => deleting && confirmDelete.onConfirm(deleting.id)}
-        onClose={() => setDeleting(null)}
-        testId={confirmDelete.testId}
-      />
+      {confirmDelete && (
+        <ConfirmDialog
+          open={deleting !== null}
+          title={confirmDelete.title(deleting?.name ?? "")}
+          message={confirmDelete.message}
+          confirmLabel={confirmDelete.confirmLabel}
+          cancelLabel={confirmDelete.cancelLabel}
+          onConfirm={() => deleting && confirmDelete.onConfirm(deleting.id)}
+          onClose={() => setDeleting(null)}
+          testId={confirmDelete.testId}
+        />
+      )}
     </Paper>
   );
 }

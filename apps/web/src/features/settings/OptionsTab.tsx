@@ -1,12 +1,13 @@
 /**
  * The Options tab (core-platform §2.18, §9): every company option, each saved
  * on its own. Selects save on change; text fields on blur or Enter. The keys
- * only super users may change (the payment token, campaignsEnabled) are shown
- * to super users only.
+ * only super users may change (the payment provider's tokens, campaignsEnabled)
+ * are shown to super users only; the tokens come back masked (billing-api §5),
+ * as password inputs: left as they are they stay stored, typed anew they are replaced.
  */
 import { useMemo, useState } from "react";
 import { Autocomplete, Box, CircularProgress, TextField } from "@mui/material";
-import { settingChoices, type SettingEntry, type SettingKey } from "@balcao/contracts";
+import { secretSettings, settingChoices, type SettingEntry, type SettingKey } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { visibleOptionKeys } from "./settings-tabs";
 import { useSaveSetting, useSettings } from "./useSettings";
@@ -40,6 +41,9 @@ function SelectOption({ settingKey, value, onSave, disabled }: FieldProps) {
   );
 }
 
+/** Where Asaas posts its webhooks, for the webhook token's help (SERVER-BEHAVIOUR "Billing"). */
+const webhookUrl = () => `${window.location.origin}/api/payments/asaas/webhook`;
+
 /** Free text, saved when the person leaves the field or presses Enter, and only if it changed. */
 function TextOption({ settingKey, value, onSave, disabled }: FieldProps) {
   const { t } = useTranslation();
@@ -59,12 +63,12 @@ function TextOption({ settingKey, value, onSave, disabled }: FieldProps) {
       disabled={disabled}
       label={t(`settings.options.fields.${settingKey}`)}
       value={draft}
-      type={settingKey === "asaas" ? "password" : "text"}
+      type={secretSettings.includes(settingKey) ? "password" : "text"}
       autoComplete="off"
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => e.key === "Enter" && commit()}
-      helperText={t(`settings.options.help.${settingKey}`, { defaultValue: "" }) || undefined}
+      helperText={t(`settings.options.help.${settingKey}`, { defaultValue: "", url: webhookUrl() }) || undefined}
       slotProps={{ htmlInput: { "data-testid": `setting-${settingKey}` } }}
     />
   );

@@ -1,12 +1,17 @@
 /**
  * Subscription (/subscription, business-areas §2.19): read-only, the days left
- * on the subscription and the billing email (the company's email). The 'sign
- * now' button opens the checkout once billing exists; until then it is
- * disabled and says so.
+ * on the subscription and the billing email (the company's email). 'Sign
+ * now' opens the checkout of the company's open invoice (the unpaid one due
+ * first), for the admins who may pay it; otherwise it is disabled and says why.
  */
+import { useState } from "react";
 import { Box, Button, CircularProgress, Paper, TextField, Tooltip, Typography } from "@mui/material";
-import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
+import { can, PLATFORM_COMPANY_ID, type InvoiceDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
+import { useAuth } from "../../app/auth";
+import { AppCheckout } from "../financeiro/AppCheckout";
+import { invoiceToPay } from "../financeiro/invoiceRules";
+import { useInvoices } from "../financeiro/useInvoices";
 import { daysUntil, formatDueDate } from "../layout/subscription";
 import { useOwnCompany } from "./useOwnCompany";
 
@@ -16,6 +21,41 @@ function useRemaining(companyId: number, dueDate: string | null): string {
   if (companyId === PLATFORM_COMPANY_ID || !dueDate) return t("subscription.noLimit");
   const days = daysUntil(dueDate);
   return days >= 0 ? t("subscription.remaining", { count: days }) : t("subscription.expired", { count: -days });
+}
+
+/** 'Sign now': the checkout of the open invoice, or a disabled button that says why not. */
+function SignNow() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const mayPay = user?.super === true || can(user?.profile, "drawer-admin-items:view");
+  const { items, query } = useInvoices(mayPay);
+  const invoice = invoiceToPay(items);
+  // Kept as it was when clicked: its confirmation reloads the list, where it is then paid.
+  const [paying, setPaying] = useState<InvoiceDto | null>(null);
+  const why = !mayPay
+    ? t("subscription.adminsOnly")
+    : query.isSuccess && !invoice
+      ? t("subscription.noOpenInvoice")
+      : "";
+  return (
+    <>
+      <Tooltip title={why}>
+        {/* A disabled button fires no events: the span carries the tooltip. */}
+        <Box component="span" sx={{ justifySelf: "start" }}>
+          <Button
+            variant="contained"
+            disabled={!invoice}
+            loading={mayPay && query.isPending}
+            onClick={() => setPaying(invoice ?? null)}
+            data-testid="subscription-sign-now"
+          >
+            {t("subscription.signNow")}
+          </Button>
+        </Box>
+      </Tooltip>
+      {paying && <AppCheckout invoice={paying} companyName={user?.company.name} onClose={() => setPaying(null)} />}
+    </>
+  );
 }
 
 function Fields({ id, email, dueDate }: { id: number; email: string | null; dueDate: string | null }) {
@@ -39,14 +79,7 @@ function Fields({ id, email, dueDate }: { id: number; email: string | null; dueD
         value={email ?? ""}
         slotProps={{ ...readOnly, htmlInput: { "data-testid": "subscription-email" } }}
       />
-      <Tooltip title={t("subscription.signNowSoon")}>
-        {/* A disabled button fires no events: the span carries the tooltip. */}
-        <Box component="span" sx={{ justifySelf: "start" }}>
-          <Button variant="contained" disabled data-testid="subscription-sign-now">
-            {t("subscription.signNow")}
-          </Button>
-        </Box>
-      </Tooltip>
+      <SignNow />
     </Box>
   );
 }

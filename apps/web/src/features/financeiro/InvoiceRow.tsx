@@ -1,0 +1,54 @@
+/** One invoice (core-platform §2.19, §4.6): overdue unpaid rows highlighted; PAY for an unpaid one, PAID for a paid one. */
+import { alpha, Button, Chip, TableCell, TableRow } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { formatDueDate } from "../layout/subscription";
+import type { InvoiceDto as Invoice } from "@balcao/contracts";
+import { formatBrl, invoiceDisplayStatus, type InvoiceDisplayStatus } from "./invoiceRules";
+
+const chipColor: Record<InvoiceDisplayStatus, "success" | "error" | "info"> = {
+  paid: "success",
+  expired: "error",
+  open: "info",
+};
+
+export function InvoiceRow({ invoice, onPay }: { invoice: Invoice; onPay: () => void }) {
+  const { t, i18n } = useTranslation();
+  const status = invoiceDisplayStatus(invoice);
+  return (
+    <TableRow
+      hover
+      data-testid={`invoice-row-${invoice.id}`}
+      data-status={status}
+      sx={status === "expired" ? { bgcolor: (theme) => alpha(theme.palette.error.main, 0.12) } : undefined}
+    >
+      <TableCell>{invoice.id}</TableCell>
+      <TableCell>{invoice.detail}</TableCell>
+      <TableCell align="right" data-testid="invoice-value">
+        {formatBrl(invoice.value, i18n.language)}
+      </TableCell>
+      <TableCell align="center" data-testid="invoice-due">
+        {formatDueDate(invoice.dueDate)}
+      </TableCell>
+      <TableCell align="center">
+        <Chip
+          size="small"
+          variant="outlined"
+          color={chipColor[status]}
+          label={t(`financeiro.status.${status}`)}
+          data-testid="invoice-status"
+        />
+      </TableCell>
+      <TableCell align="center">
+        {status === "paid" ? (
+          <Button size="small" variant="outlined" color="success" disabled data-testid="invoice-paid">
+            {t("financeiro.buttons.paid")}
+          </Button>
+        ) : (
+          <Button size="small" variant="contained" onClick={onPay} data-testid="invoice-pay">
+            {t("financeiro.buttons.pay")}
+          </Button>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}

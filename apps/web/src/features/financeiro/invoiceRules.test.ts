@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { formatBrl, invoiceDisplayStatus, invoiceToPay } from "./invoiceRules";
+
+const today = new Date(2025, 2, 10, 23, 30);
+
+describe("invoice display status (core-platform §4.6)", () => {
+  it("is paid whatever the due date", () => {
+    expect(invoiceDisplayStatus({ status: "paid", dueDate: "2025-01-01" }, today)).toBe("paid");
+  });
+
+  it("is expired once the due date is before today, and open on the day itself and after", () => {
+    expect(invoiceDisplayStatus({ status: "open", dueDate: "2025-03-09" }, today)).toBe("expired");
+    expect(invoiceDisplayStatus({ status: "open", dueDate: "2025-03-10" }, today)).toBe("open");
+    expect(invoiceDisplayStatus({ status: "open", dueDate: "2025-03-20T00:00:00.000Z" }, today)).toBe("open");
+  });
+});
+
+describe("invoice value", () => {
+  it("is BRL in the person's language, from a number or the server's decimal string", () => {
+    expect(formatBrl("49.9", "pt")).toBe("R$\u00a049,90");
+    expect(formatBrl(1200, "en")).toBe("R$1,200.00");
+    expect(formatBrl(49.9, "es")).toMatch(/49,90/);
+  });
+});
+
+describe("the invoice 'sign now' pays", () => {
+  it("is the unpaid one due first", () => {
+    const invoices = [
+      { id: 3, status: "open", dueDate: "2025-04-10" },
+      { id: 2, status: "open", dueDate: "2025-03-10" },
+      { id: 1, status: "paid", dueDate: "2025-02-10" },
+    ];
+    expect(invoiceToPay(invoices)?.id).toBe(2);
+    expect(invoiceToPay(invoices.filter((i) => i.id === 1))).toBeUndefined();
+  });
+});

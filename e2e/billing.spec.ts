@@ -1,0 +1,159 @@
+/**
+ * A person's path through billing (core-platform §2.19, §4.6; issue 14): an
+ * admin opens /financeiro, pays the open invoice by Pix (the provider down
+ * first: a clear message and nothing charged), sees the QR code and the total,
+ * copies the code; the fake Asaas confirms (it marks the charge received and
+ * posts the signed webhook) and the browser shows the renewal with the new
+ * due date, then goes to /. An expired company's admin, refused at login, pays
+ * from the login page and is signed in once the payment lands.
+ */
+import type { Page } from "@playwright/test";
+import { asaasDown, asaasPays } from "./harness/asaas.js";
+import { readEnv } from "./harness/env.js";
+import { expect, test } from "./harness/fixtures.js";
+import { t } from "./harness/i18n.js";
+import { apiAsPage, logIn } from "./harness/pages.js";
+import { newPerson, signUpByApi } from "./harness/people.js";
+
+const shots = process.env.PW_SHOTS_DIR;
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+};
+
+/** YYYY-MM-DD plus `months` calendar months, the day kept or clamped to the month's end (§4.6 table). */
+function addMonths(ymd: string, months: number): string {
+  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
+}
+const ddmmyyyy = (ymd: string) => ymd.split("-").reverse().join("/");
+const brl = (value: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(value);
+
+interface Invoice {
+  id: number;
+  value: number;
+  dueDate: string;
+  status: string;
+  renewedUntil: string | null;
+}
+
+/** From the plan card: Back to the data step, the payer's data, then Next twice to the review. */
+async function fillCheckout(page: Page) {
+  const dialog = page.getByTestId("checkout-dialog");
+  await expect(dialog.getByTestId("checkout-plan-card")).toBeVisible();
+  await expect(dialog.getByTestId("checkout-pix-notice")).toHaveCount(0);
+  await dialog.getByTestId("checkout-back").click();
+  await expect(dialog.getByTestId("checkout-pix-notice")).toHaveText(t("pt", "checkoutPage.pixNotice"));
+  // No card field anywhere: Pix needs none.
+  await expect(dialog.locator("input[name*=card i], input[name=cvv]")).toHaveCount(0);
+  await dialog.getByTestId("checkout-next").click();
+  await expect(dialog.getByTestId("checkout-address2")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByTestId("checkout-firstName").fill("Maria Pagadora");
+  await dialog.getByTestId("checkout-address2").fill("Rua das Flores, 100");
+  await dialog.getByTestId("checkout-city").fill("São Paulo");
+  await dialog.getByTestId("checkout-state").fill("SP");
+  await dialog.getByTestId("checkout-zipcode").fill("01001-000");
+  await dialog.getByTestId("checkout-next").click();
+  await expect(dialog.getByTestId("checkout-plan-card")).toBeVisible();
+  await dialog.getByTestId("checkout-next").click();
+  await expect(dialog.getByTestId("checkout-step-review")).toBeVisible();
+  return dialog;
+}
+
+test("an admin pays the open invoice by Pix and sees the license renewed", async ({ baseURL, browser }) => {
+  const admin = newPerson("billing");
+  const company = await signUpByApi(baseURL!, admin);
+  const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  const api = apiAsPage(baseURL!, page);
+  const { invoices } = await api<{ invoices: Invoice[] }>("GET", "/invoices/all?pageNumber=1", undefined);
+  expect(invoices).toHaveLength(1);
+  const invoice = invoices[0]!;
+
+  await page.getByTestId("menu-item-financeiro").click();
+  await expect(page).toHaveURL(/\/financeiro$/);
+  const row = page.getByTestId(`invoice-row-${invoice.id}`);
+  await expect(row.getByTestId("invoice-status")).toHaveText(t("pt", "financeiro.status.open"));
+  await expect(row.getByTestId("invoice-value")).toHaveText(brl(invoice.value));
+  await expect(row.getByTestId("invoice-due")).toHaveText(ddmmyyyy(invoice.dueDate));
+  await shoot(page, "financeiro");
+
+  await row.getByTestId("invoice-pay").click();
+  await shoot(page, "checkout-plan");
+  const dialog = await fillCheckout(page);
+  await expect(dialog.getByTestId("checkout-review-total")).toHaveText(brl(invoice.value));
+  await shoot(page, "checkout-review");
+
+  // The provider is down: a clear message, no QR code, and the person can try again.
+  await asaasDown(true);
+  try {
+    await dialog.getByTestId("checkout-pay").click();
+    await expect(dialog.getByTestId("checkout-error")).toContainText(
+      t("pt", "backendErrors.ERR_PAYMENT_PROVIDER_UNAVAILABLE"),
+    );
+  } finally {
+    await asaasDown(false);
+  }
+  await shoot(page, "checkout-provider-down");
+  await dialog.getByTestId("checkout-pay").click();
+  await expect(dialog.getByTestId("checkout-qrcode")).toBeVisible();
+  await expect(page.getByText(t("pt", "checkoutPage.success")).first()).toBeVisible();
+  await expect(dialog.getByTestId("checkout-total")).toHaveText(
+    t("pt", "checkoutPage.pix.total", { total: brl(invoice.value) }),
+  );
+  await dialog.getByTestId("checkout-copy").click();
+  await expect(dialog.getByTestId("checkout-copy")).toHaveText(t("pt", "checkoutPage.pix.copied"));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^000201/);
+  await expect(dialog.getByTestId("checkout-copy")).toHaveText(t("pt", "checkoutPage.pix.copy"));
+  await shoot(page, "checkout-pix");
+
+  // The bank pays; Asaas posts its signed webhook; the browser hears the confirmation.
+  await asaasPays(baseURL!, invoice.id);
+  const renewedUntil = addMonths(company.dueDate.slice(0, 10), 1);
+  const renewed = t("pt", "checkoutPage.renewed", { date: ddmmyyyy(renewedUntil) });
+  await expect(dialog.getByTestId("checkout-renewed")).toHaveText(renewed);
+  await shoot(page, "checkout-renewed");
+  await expect(page).toHaveURL(new URL("/", baseURL).href, { timeout: 8000 });
+
+  const after = await api<{ invoices: Invoice[] }>("GET", "/invoices/all?pageNumber=1", undefined);
+  expect(after.invoices.find((i) => i.id === invoice.id)).toMatchObject({ status: "paid", renewedUntil });
+  await page.goto("/financeiro");
+  await expect(page.getByTestId(`invoice-row-${invoice.id}`).getByTestId("invoice-paid")).toHaveText(
+    t("pt", "financeiro.buttons.paid"),
+  );
+  await context.close();
+});
+
+test("an expired company's admin pays from the login page and is let in", async ({ page, baseURL }) => {
+  await logIn(page, readEnv("billingExpiredEmail"), readEnv("billingExpiredPassword"));
+  // Refused as any expired company (the global setup gave both the same past due date) …
+  await expect(page.getByTestId("auth-error")).toHaveText(
+    t("pt", "login.subscriptionExpired", { date: ddmmyyyy(readEnv("expiredDueDate")) }),
+  );
+  await shoot(page, "login-expired");
+  // … but offered the way to pay: its open invoices, and the checkout.
+  await page.getByTestId("login-pay-invoice").click();
+  const list = page.getByTestId("expired-invoices");
+  const row = list.locator('[data-testid^="invoice-row-"]').first();
+  await expect(row).toBeVisible();
+  const invoiceId = Number((await row.getAttribute("data-testid"))!.replace("invoice-row-", ""));
+  await shoot(page, "login-expired-invoices");
+  await row.getByTestId("invoice-pay").click();
+  const dialog = await fillCheckout(page);
+  await dialog.getByTestId("checkout-pay").click();
+  await expect(dialog.getByTestId("checkout-qrcode")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await asaasPays(baseURL!, invoiceId);
+  // Expired, the license runs again from today.
+  const renewedUntil = addMonths(new Date().toISOString().slice(0, 10), 1);
+  await expect(dialog.getByTestId("checkout-renewed")).toHaveText(
+    t("pt", "checkoutPage.renewed", { date: ddmmyyyy(renewedUntil) }),
+  );
+  await shoot(page, "login-expired-renewed");
+  // 4 s later the same email and password sign the person in.
+  await expect(page).toHaveURL(/\/tickets$/, { timeout: 10_000 });
+});

@@ -4,13 +4,13 @@
  * PUT /settings as an operator would, and companies with an invoice to pay.
  */
 import { randomBytes } from "node:crypto";
-import type { Recurrence } from "@balcao/contracts";
+import { paymentTokenHeader, type Recurrence } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { invoices } from "../src/db/schema/index.js";
 import { createDueInvoices } from "../src/modules/billing/create-invoices.js";
 import type { ServerOptions } from "../src/server.js";
-import { buildCompany, buildPlan, buildUser, login } from "./factories.js";
+import { buildCompany, buildPlan, buildUser, login, PASSWORD } from "./factories.js";
 import { startFakeAsaas, type FakeAsaas } from "./fake-asaas.js";
 import { ADMIN, startTestServer, type TestServer } from "./harness.js";
 import { closeAllSockets } from "./sockets.js";
@@ -123,4 +123,23 @@ export function checkoutBody(invoiceId: number, extra: Record<string, unknown> =
 
 export function postCheckout(s: TestServer, token: string, invoiceId: number, extra: Record<string, unknown> = {}) {
   return s.request({ method: "POST", path: "/subscription", token, body: checkoutBody(invoiceId, extra) });
+}
+
+/** The payment token an expired company's admin is handed with the refused login (undefined when none). */
+export async function refusedLogin(s: TestServer, email: string, password = PASSWORD) {
+  const res = await s.request({ method: "POST", path: "/auth/login", body: { email, password } });
+  const body = res.json<{
+    error: string;
+    details?: { dueDate?: string; paymentToken?: string; paymentTokenExpiresAt?: string };
+  }>();
+  return { status: res.statusCode, body, paymentToken: body.details?.paymentToken };
+}
+
+/** A billing call with the payment token (X-Payment-Token), as the login page's payment dialog makes it. */
+export function withPaymentToken(
+  s: TestServer,
+  paymentToken: string,
+  req: { method?: "GET" | "POST"; path: string; body?: unknown },
+) {
+  return s.request({ ...req, headers: { [paymentTokenHeader]: paymentToken } });
 }

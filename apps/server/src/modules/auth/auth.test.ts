@@ -93,7 +93,11 @@ describe("POST /auth/login", () => {
     const user = await buildUser(s, { companyId: company.id, profile: "admin" });
     const res = await postLogin({ email: user.email, password: PASSWORD });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: "ERR_SUBSCRIPTION_EXPIRED", details: { dueDate: yesterday } });
+    // An admin is also handed the way to pay (issue 14; billing/expired-payment.test.ts), never a session.
+    expect(res.json()).toEqual({
+      error: "ERR_SUBSCRIPTION_EXPIRED",
+      details: { dueDate: yesterday, paymentToken: expect.any(String), paymentTokenExpiresAt: expect.any(String) },
+    });
     expect(res.cookies.find((c) => c.name === "jrt")).toBeUndefined();
   });
 

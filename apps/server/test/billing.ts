@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { paymentTokenHeader, type Recurrence } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { invoices } from "../src/db/schema/index.js";
+import { companies, invoices } from "../src/db/schema/index.js";
 import { createDueInvoices } from "../src/modules/billing/create-invoices.js";
 import type { ServerOptions } from "../src/server.js";
 import { buildCompany, buildPlan, buildUser, login, PASSWORD } from "./factories.js";
@@ -89,6 +89,15 @@ export async function buildBillingTenant(s: TestServer, opts: BillingTenantOptio
     admin: { ...admin, token: signIn ? (await login(s, admin.email)).token : "" },
     agent: { ...agent, token: signIn ? (await login(s, agent.email)).token : "" },
   };
+}
+
+/** The company's due date as it is now. */
+export async function companyDueDate(s: TestServer, companyId: number) {
+  const [row] = await s.ctx.db
+    .select({ dueDate: companies.dueDate })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row!.dueDate;
 }
 
 /** The invoice row as it is now. */

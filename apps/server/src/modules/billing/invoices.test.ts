@@ -92,6 +92,20 @@ describe("the daily invoice job", () => {
   });
 });
 
+describe("a super user's due date", () => {
+  it("set near or past, has its invoice at once (payable before the daily run)", async () => {
+    const company = await buildCompany(w.s, { dueDate: "2099-01-01" });
+    const res = await w.s.request({
+      method: "PUT",
+      path: `/companies/${company.id}`,
+      token: w.superToken,
+      body: { dueDate: daysFromNow(-2) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await invoicesOf(company.id)).map((r) => r.dueDate)).toEqual([daysFromNow(-2)]);
+  });
+});
+
 describe("sign-up", () => {
   it("gives the new company its first invoice at once: the trial's end, at the chosen plan's value", async () => {
     const plan = await buildPlan(w.s, { value: 59.9 });

@@ -8,9 +8,10 @@
 import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies, settings } from "../../db/schema/index.js";
+import { settings } from "../../db/schema/index.js";
 import {
   billingPerFile,
+  companyDueDate,
   buildBillingTenant,
   daysFromNow,
   invoiceRow,
@@ -31,8 +32,7 @@ async function checkedOut(opts: Parameters<typeof buildBillingTenant>[1] = {}) {
   return { ...t, chargeId: w.asaas.paymentFor(t.invoice.id)!.id };
 }
 
-const dueDateOf = async (companyId: number) =>
-  (await w.s.ctx.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.dueDate;
+const dueDateOf = (companyId: number) => companyDueDate(w.s, companyId);
 
 /** Posts a webhook as Asaas would, with `token` in asaas-access-token (null: no such header). */
 function webhook(body: unknown, token: string | null = w.webhookToken) {

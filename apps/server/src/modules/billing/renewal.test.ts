@@ -11,6 +11,7 @@ import { companies, invoices } from "../../db/schema/index.js";
 import { buildCompany } from "../../../test/factories.js";
 import {
   billingPerFile,
+  companyDueDate,
   buildBillingTenant,
   daysFromNow,
   invoiceRow,
@@ -24,8 +25,7 @@ import { payInvoice } from "./confirm-payment.js";
 let w: BillingWorld;
 billingPerFile((world) => (w = world));
 
-const dueDateOf = async (companyId: number) =>
-  (await w.s.ctx.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.dueDate;
+const dueDateOf = (companyId: number) => companyDueDate(w.s, companyId);
 
 /** A company due on `dueDate` with that period's invoice; answers the invoice's id. */
 async function dueOn(dueDate: string, recurrence: Recurrence) {

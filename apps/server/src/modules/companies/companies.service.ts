@@ -32,6 +32,8 @@ import {
   type CompanyWithPlan,
 } from "./companies.queries.js";
 import { assertPlanExists, createCompany } from "./create-company.js";
+import { createDueInvoices } from "../billing/create-invoices.js";
+import { isoDate } from "./subscription.js";
 
 async function loadCompany(ctx: Context, id: number): Promise<CompanyWithPlan> {
   const row = await findCompany(ctx.db, id);
@@ -115,6 +117,8 @@ export async function editCompany(
       .where(eq(companies.id, id))
       .returning();
     if (campaignsEnabled !== undefined) await setCampaignsEnabled(e, id, campaignsEnabled);
+    // A due date set near (or past) has its invoice at once, payable without waiting for the daily run.
+    if (dueDate || status) await createDueInvoices(e.db, isoDate(new Date()), id);
     return row;
   });
   // Switched off or set to a past due date, its users stop at once.

@@ -13,7 +13,9 @@ import { readEnv } from "./harness/env.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { apiAsPage, logIn } from "./harness/pages.js";
-import { newPerson, signUpByApi } from "./harness/people.js";
+import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
+import { openSettings } from "./harness/settings-screen.js";
+import { asSuperAdmin } from "./harness/super-admin.js";
 
 const shots = process.env.PW_SHOTS_DIR;
 const shoot = async (page: Page, name: string) => {
@@ -71,6 +73,14 @@ test("an admin pays the open invoice by Pix and sees the license renewed", async
   const { invoices } = await api<{ invoices: Invoice[] }>("GET", "/invoices/all?pageNumber=1", undefined);
   expect(invoices).toHaveLength(1);
   const invoice = invoices[0]!;
+
+  // The subscription page's 'sign now' opens the checkout of that invoice.
+  await page.goto("/subscription");
+  await page.getByTestId("subscription-sign-now").click();
+  await expect(page.getByTestId("checkout-dialog")).toContainText(t("pt", "checkoutPage.title", { id: invoice.id }));
+  await expect(page.getByTestId("checkout-plan-value")).toHaveText(brl(invoice.value));
+  await page.getByTestId("checkout-cancel").click();
+  await expect(page.getByTestId("checkout-dialog")).toHaveCount(0);
 
   await page.getByTestId("menu-item-financeiro").click();
   await expect(page).toHaveURL(/\/financeiro$/);
@@ -156,4 +166,42 @@ test("an expired company's admin pays from the login page and is let in", async 
   await shoot(page, "login-expired-renewed");
   // 4 s later the same email and password sign the person in.
   await expect(page).toHaveURL(/\/tickets$/, { timeout: 10_000 });
+});
+
+test("an agent is told invoices are for administrators", async ({ page, baseURL }) => {
+  const admin = newPerson("billing-owner");
+  await signUpByApi(baseURL!, admin);
+  const agent = newPerson("billing-agent");
+  const api = await apiAs(baseURL!, admin);
+  await api("POST", "/users", { name: agent.name, email: agent.email, password: agent.password, profile: "user" });
+  await logIn(page, agent.email, agent.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId("menu-item-financeiro")).toHaveCount(0);
+  await page.goto("/financeiro");
+  await expect(page.getByTestId("financeiro-admins-only")).toHaveText(t("pt", "financeiro.adminsOnly"));
+  await expect(page.getByTestId("invoices-table")).toHaveCount(0);
+});
+
+test("the super admin sees the payment tokens masked and a company's invoices", async ({ page }) => {
+  await asSuperAdmin(page, async () => {
+    await openSettings(page);
+    for (const key of ["asaas", "asaasWebhookToken"]) {
+      const field = page.getByTestId(`setting-${key}`);
+      await expect(field).toHaveAttribute("type", "password");
+      await expect(field).toHaveValue(/^•{4}.{4}$/);
+    }
+    await expect(page.getByTestId("setting-asaasWebhookToken")).toHaveValue(
+      `••••${readEnv("asaasWebhookToken").slice(-4)}`,
+    );
+    await shoot(page, "settings-payment-tokens");
+
+    await page.getByTestId("settings-tab-companies").click();
+    const row = page.locator('tr[data-testid^="company-row-"]', { hasText: readEnv("billingExpiredEmail") });
+    await row.getByTestId("company-invoices-open").click();
+    const dialog = page.getByTestId("company-invoices");
+    await expect(dialog.locator('[data-testid^="invoice-row-"]').first()).toBeVisible();
+    await expect(dialog.getByTestId("invoice-pay")).toHaveCount(0);
+    await shoot(page, "company-invoices");
+    await dialog.getByTestId("company-invoices-close").click();
+  });
 });

@@ -1,9 +1,13 @@
-/** One invoice (core-platform §2.19, §4.6): overdue unpaid rows highlighted; PAY for an unpaid one, PAID for a paid one. */
+/**
+ * One invoice (core-platform §2.19, §4.6): overdue unpaid rows highlighted;
+ * PAY for an unpaid one, PAID for a paid one. Without `onPay` the row is read
+ * only (a super user looking at another company's invoices): no action cell.
+ */
 import { alpha, Button, Chip, TableCell, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { formatDueDate } from "../layout/subscription";
 import type { InvoiceDto as Invoice } from "@balcao/contracts";
-import { formatBrl, invoiceDisplayStatus, type InvoiceDisplayStatus } from "./invoiceRules";
+import { formatBrl, displayStatus, type InvoiceDisplayStatus } from "./invoiceRules";
 
 const chipColor: Record<InvoiceDisplayStatus, "success" | "error" | "info"> = {
   paid: "success",
@@ -11,9 +15,9 @@ const chipColor: Record<InvoiceDisplayStatus, "success" | "error" | "info"> = {
   open: "info",
 };
 
-export function InvoiceRow({ invoice, onPay }: { invoice: Invoice; onPay: () => void }) {
+export function InvoiceRow({ invoice, onPay }: { invoice: Invoice; onPay?: () => void }) {
   const { t, i18n } = useTranslation();
-  const status = invoiceDisplayStatus(invoice);
+  const status = displayStatus(invoice);
   return (
     <TableRow
       hover
@@ -38,17 +42,19 @@ export function InvoiceRow({ invoice, onPay }: { invoice: Invoice; onPay: () => 
           data-testid="invoice-status"
         />
       </TableCell>
-      <TableCell align="center">
-        {status === "paid" ? (
-          <Button size="small" variant="outlined" color="success" disabled data-testid="invoice-paid">
-            {t("financeiro.buttons.paid")}
-          </Button>
-        ) : (
-          <Button size="small" variant="contained" onClick={onPay} data-testid="invoice-pay">
-            {t("financeiro.buttons.pay")}
-          </Button>
-        )}
-      </TableCell>
+      {onPay && (
+        <TableCell align="center">
+          {status === "paid" ? (
+            <Button size="small" variant="outlined" color="success" disabled data-testid="invoice-paid">
+              {t("financeiro.buttons.paid")}
+            </Button>
+          ) : (
+            <Button size="small" variant="contained" onClick={onPay} data-testid="invoice-pay">
+              {t("financeiro.buttons.pay")}
+            </Button>
+          )}
+        </TableCell>
+      )}
     </TableRow>
   );
 }

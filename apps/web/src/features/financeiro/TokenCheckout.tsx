@@ -4,7 +4,11 @@
  * then signs the person in with what they just typed, 4 s after "license
  * renewed until …". The login's own guard then leads into the app.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "react-toastify";
+import { ApiError } from "../../api/http";
+import { toastError } from "../../api/toast-error";
 import { CheckoutDialog, type CheckoutProps } from "./CheckoutDialog";
 import type { PaymentTokenClient } from "./paymentTokenClient";
 import { usePolledRenewal, useRenewalAnnouncement } from "./useRenewal";
@@ -14,9 +18,21 @@ interface Props extends CheckoutProps {
   onRenewed: () => void;
 }
 
+/** The polling stopped: the token ran out (sign in again) or the server failed. */
+function usePollFailure(failure: Error | null) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!failure) return;
+    if (failure instanceof ApiError && failure.status === 401) {
+      toast.error(t("expiredPayment.tokenExpired"), { toastId: "payment-token-expired" });
+    } else toastError(failure);
+  }, [failure, t]);
+}
+
 export function TokenCheckout({ client, onRenewed, ...props }: Props) {
   const [charged, setCharged] = useState(false);
-  const renewedUntil = usePolledRenewal(props.invoice.id, charged, client.invoices);
+  const { renewedUntil, failure } = usePolledRenewal(props.invoice.id, charged, client.invoices);
   useRenewalAnnouncement(renewedUntil, onRenewed);
+  usePollFailure(failure);
   return <CheckoutDialog {...props} pay={client.pay} onCharged={() => setCharged(true)} renewedUntil={renewedUntil} />;
 }

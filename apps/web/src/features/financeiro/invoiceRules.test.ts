@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { formatBrl, invoiceDisplayStatus, invoiceToPay } from "./invoiceRules";
+import { formatBrl, displayStatus, invoiceToPay } from "./invoiceRules";
 
 const today = new Date(2025, 2, 10, 23, 30);
 
 describe("invoice display status (core-platform §4.6)", () => {
   it("is paid whatever the due date", () => {
-    expect(invoiceDisplayStatus({ status: "paid", dueDate: "2025-01-01" }, today)).toBe("paid");
+    expect(displayStatus({ status: "paid", dueDate: "2025-01-01" }, today)).toBe("paid");
   });
 
   it("is expired once the due date is before today, and open on the day itself and after", () => {
-    expect(invoiceDisplayStatus({ status: "open", dueDate: "2025-03-09" }, today)).toBe("expired");
-    expect(invoiceDisplayStatus({ status: "open", dueDate: "2025-03-10" }, today)).toBe("open");
-    expect(invoiceDisplayStatus({ status: "open", dueDate: "2025-03-20T00:00:00.000Z" }, today)).toBe("open");
+    expect(displayStatus({ status: "open", dueDate: "2025-03-09" }, today)).toBe("expired");
+    expect(displayStatus({ status: "open", dueDate: "2025-03-10" }, today)).toBe("open");
+    expect(displayStatus({ status: "open", dueDate: "2025-03-20T00:00:00.000Z" }, today)).toBe("open");
   });
 });
 

@@ -3,17 +3,16 @@
  * paid; an unpaid one whose due date is before today is expired (its row
  * highlighted); anything else is open and can be paid.
  */
-import { daysUntil } from "../layout/subscription";
+import { invoiceDisplayStatus } from "@balcao/contracts";
 import { formatMoney } from "../tickets/messages/detailRules";
 
-export type InvoiceDisplayStatus = "paid" | "expired" | "open";
+export type InvoiceDisplayStatus = ReturnType<typeof invoiceDisplayStatus>;
 
-export function invoiceDisplayStatus(
-  invoice: { status: string; dueDate: string },
-  today = new Date(),
-): InvoiceDisplayStatus {
-  if (invoice.status === "paid") return "paid";
-  return daysUntil(invoice.dueDate, today) < 0 ? "expired" : "open";
+/** The display status on the person's calendar: today is their local date, as due dates are days. */
+export function displayStatus(invoice: { status: string; dueDate: string }, now = new Date()): InvoiceDisplayStatus {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return invoiceDisplayStatus({ status: invoice.status === "paid" ? "paid" : "open", dueDate: invoice.dueDate }, today);
 }
 
 /** Money is always BRL (§1, §9); the person's language writes it ("R$ 49,90", "R$49.90"). */

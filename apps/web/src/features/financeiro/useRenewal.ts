@@ -43,20 +43,20 @@ export function useSocketRenewal(invoiceId: number, waiting: boolean): string | 
   return renewedUntil;
 }
 
-/** Without a session: the invoice read every 3 s until it is paid; its renewedUntil then. */
-export function usePolledRenewal(
-  invoiceId: number,
-  waiting: boolean,
-  list: () => Promise<InvoiceListResponse>,
-): string | null {
+/**
+ * Without a session: the invoice read every 3 s until it is paid; its renewedUntil then.
+ * `failure` is the last read's error (a token that ran out: 401), which stops the polling.
+ */
+export function usePolledRenewal(invoiceId: number, waiting: boolean, list: () => Promise<InvoiceListResponse>) {
   const query = useQuery({
     queryKey: ["expired-invoices", invoiceId],
     queryFn: list,
     enabled: waiting,
-    refetchInterval: (q) => (paidUntil(q.state.data, invoiceId) ? false : PAYMENT_POLL_MS),
+    refetchInterval: (q) => (q.state.error || paidUntil(q.state.data, invoiceId) ? false : PAYMENT_POLL_MS),
+    retry: false,
     gcTime: 0,
   });
-  return paidUntil(query.data, invoiceId);
+  return { renewedUntil: paidUntil(query.data, invoiceId), failure: query.error };
 }
 
 function paidUntil(data: InvoiceListResponse | undefined, invoiceId: number): string | null {

@@ -1,11 +1,15 @@
 /**
  * The Companies tab (super users, core-platform §2.18): the company form and
- * the list of every company, rows coloured by days to the due date.
+ * the list of every company, rows coloured by days to the due date; each
+ * company's invoices open from its row (issue 14 item 1).
  */
-import { Chip } from "@mui/material";
+import { useState } from "react";
+import { Chip, IconButton } from "@mui/material";
+import ReceiptLong from "@mui/icons-material/ReceiptLong";
 import { alpha } from "@mui/material/styles";
 import type { CompanyDto, PlanDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
+import { CompanyInvoicesDialog } from "../../financeiro/CompanyInvoicesDialog";
 import { formatDueDate } from "../../layout/subscription";
 import { AdminSection } from "../AdminSection";
 import type { Column } from "../AdminTable";
@@ -15,7 +19,7 @@ import { dueDateBand, type DueDateBand } from "./dueDateBand";
 
 const bandColour: Record<DueDateBand, string> = { yellow: "#ffeb3b", orange: "#ff9800", red: "#f44336" };
 
-function useColumns(): Column<CompanyDto>[] {
+function useColumns(onInvoices: (company: CompanyDto) => void): Column<CompanyDto>[] {
   const { t } = useTranslation();
   const onOff = (on: boolean) => (on ? t("settings.options.values.enabled") : t("settings.options.values.disabled"));
   return [
@@ -35,6 +39,20 @@ function useColumns(): Column<CompanyDto>[] {
     },
     { label: t("settings.company.table.dueDate"), render: (c) => (c.dueDate ? formatDueDate(c.dueDate) : "") },
     { label: t("settings.company.table.recurrence"), render: (c) => t(`settings.company.recurrences.${c.recurrence}`) },
+    {
+      label: t("settings.company.table.invoices"),
+      align: "center",
+      render: (c) => (
+        <IconButton
+          size="small"
+          onClick={() => onInvoices(c)}
+          aria-label={t("settings.company.table.invoices")}
+          data-testid="company-invoices-open"
+        >
+          <ReceiptLong fontSize="small" />
+        </IconButton>
+      ),
+    },
   ];
 }
 
@@ -50,24 +68,29 @@ export function CompaniesTab() {
     scope: "settings.company",
   });
   const plans = useAdminRecords<PlanDto>({ basePath: "/plans", listPath: "/plans/all", scope: "plans" });
+  const [invoicesOf, setInvoicesOf] = useState<CompanyDto | null>(null);
+  const columns = useColumns(setInvoicesOf);
   return (
-    <AdminSection
-      records={companies}
-      scope="settings.company"
-      columns={useColumns()}
-      testId="company"
-      rowProps={bandRow}
-      form={(slot) => (
-        <CompanyForm
-          editing={slot.editing}
-          companies={companies.rows}
-          plans={plans.rows}
-          saving={slot.saving}
-          onSave={(body, onNameTaken) => slot.save(body, (err) => isNameTaken(err) && onNameTaken())}
-          onDelete={slot.askDelete}
-          onClear={slot.clear}
-        />
-      )}
-    />
+    <>
+      {invoicesOf && <CompanyInvoicesDialog company={invoicesOf} onClose={() => setInvoicesOf(null)} />}
+      <AdminSection
+        records={companies}
+        scope="settings.company"
+        columns={columns}
+        testId="company"
+        rowProps={bandRow}
+        form={(slot) => (
+          <CompanyForm
+            editing={slot.editing}
+            companies={companies.rows}
+            plans={plans.rows}
+            saving={slot.saving}
+            onSave={(body, onNameTaken) => slot.save(body, (err) => isNameTaken(err) && onNameTaken())}
+            onDelete={slot.askDelete}
+            onClear={slot.clear}
+          />
+        )}
+      />
+    </>
   );
 }

@@ -7,8 +7,10 @@ import { timings, type AuthUser, type SettingEntry } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { reloadSoon } from "../../api/socket";
+import { writeStored } from "../../api/storage";
 import { useAuth } from "../../app/auth";
 import { useCompanyEvent } from "../../app/socket";
+import { formatDueDate } from "./subscription";
 
 export function withSetting(user: AuthUser, setting: SettingEntry): AuthUser {
   const others = user.company.settings.filter((s) => s.key !== setting.key);
@@ -45,5 +47,7 @@ export function useSessionEvents() {
   useCompanyEvent("payment", (payload) => {
     if (!user || payload.action !== "CONCLUIDA" || payload.company.id !== user.companyId) return;
     setUser({ ...user, company: { ...user.company, dueDate: payload.company.dueDate } });
+    // The browser keeps the due date too (§3 "Browser-stored values"), as login stores it.
+    writeStored("companyDueDate", formatDueDate(payload.company.dueDate));
   });
 }

@@ -68,6 +68,13 @@ describe("the Asaas webhook", () => {
       expect(res.status, String(token)).toBe(403);
       expect(await res.json()).toEqual({ error: "ERR_NO_PERMISSION" });
     }
+    // Before its body is validated: a body that would not validate gets the same refusal.
+    const garbage = await fetch(w.webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "asaas-access-token": "wrong" },
+      body: JSON.stringify({ event: 42 }),
+    });
+    expect(garbage.status).toBe(403);
     await w.s.ctx.db
       .update(settings)
       .set({ value: "" })

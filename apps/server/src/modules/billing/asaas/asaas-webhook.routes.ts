@@ -41,14 +41,21 @@ export function asaasWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/payments/asaas/webhook",
-      // The token travels in a header: never logged (the logger keeps method, path and ip only).
-      { config: { access: "public" }, schema: { tags: ["webhooks"], body: notice } },
+      {
+        config: { access: "public" },
+        schema: { tags: ["webhooks"], body: notice },
+        // Checked before the body is validated or anything looked up (after the input guard, which refuses
+        // text PostgreSQL cannot store). The token travels in a header: never logged (the logger keeps
+        // method, path and ip only).
+        preValidation: async (req) => {
+          const expected = await asaasWebhookToken(ctx);
+          const given = req.headers["asaas-access-token"];
+          if (!expected || typeof given !== "string" || !sameToken(given, expected)) {
+            throw new AppError("ERR_NO_PERMISSION");
+          }
+        },
+      },
       async (req) => {
-        const expected = await asaasWebhookToken(ctx);
-        const given = req.headers["asaas-access-token"];
-        if (!expected || typeof given !== "string" || !sameToken(given, expected)) {
-          throw new AppError("ERR_NO_PERMISSION");
-        }
         const { event, payment } = req.body;
         if (!event || !PAID_EVENTS.has(event) || !payment) return { received: true };
         try {

@@ -43,7 +43,8 @@ export function billingPerFile(
   let world: BillingWorld | undefined;
   beforeAll(async () => {
     const asaas = await startFakeAsaas();
-    const s = await startTestServer({ ASAAS_URL: asaas.url, ...env }, options);
+    // No job worker: the re-check's schedule must not pay a charge behind a test's back (tests run it themselves).
+    const s = await startTestServer({ ASAAS_URL: asaas.url, ...env }, { workJobs: false, ...options });
     const superToken = (await login(s, ADMIN.email, ADMIN.password)).token;
     const webhookToken = `whk_${randomBytes(16).toString("hex")}`;
     await putSetting(s, superToken, "asaas", asaas.accessToken);

@@ -55,6 +55,11 @@ async function fillCheckout(page: Page) {
   await dialog.getByTestId("checkout-city").fill("São Paulo");
   await dialog.getByTestId("checkout-state").fill("SP");
   await dialog.getByTestId("checkout-zipcode").fill("01001-000");
+  // A CPF whose check digits fail is caught here, before the provider would refuse it.
+  await dialog.getByTestId("checkout-cpfCnpj").fill("123.456.789-00");
+  await dialog.getByTestId("checkout-next").click();
+  await expect(dialog.getByText(t("pt", "checkoutPage.validation.cpfCnpj"))).toBeVisible();
+  await dialog.getByTestId("checkout-cpfCnpj").fill("123.456.789-09");
   await dialog.getByTestId("checkout-next").click();
   await expect(dialog.getByTestId("checkout-plan-card")).toBeVisible();
   await dialog.getByTestId("checkout-next").click();

@@ -20,11 +20,13 @@ describe("checkout form (core-platform §5 Checkout)", () => {
     expect(checkoutFormSchema.safeParse({ ...filled, country: "usa", zipcode: "10001" }).success).toBe(true);
   });
 
-  it("takes a CPF or a CNPJ, punctuated or not, or nothing", () => {
+  it("takes a CPF or a CNPJ whose check digits hold, punctuated or not, or nothing", () => {
     for (const cpfCnpj of ["", "123.456.789-09", "12345678909", "12.345.678/0001-95"]) {
       expect(checkoutFormSchema.safeParse({ ...filled, cpfCnpj }).success).toBe(true);
     }
-    expect(checkoutFormSchema.safeParse({ ...filled, cpfCnpj: "1234" }).success).toBe(false);
+    for (const cpfCnpj of ["1234", "123.456.789-00", "111.111.111-11", "12.345.678/0001-90"]) {
+      expect(checkoutFormSchema.safeParse({ ...filled, cpfCnpj }).success).toBe(false);
+    }
   });
 });
 

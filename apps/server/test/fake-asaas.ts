@@ -4,6 +4,7 @@
  * (https://docs.asaas.com/reference): the account's key in the `access_token`
  * header (401 otherwise), refusals as `{errors: [{code, description}]}`.
  *
+ *   GET  /v3/customers?externalReference=…  → {object: "list", data: [customer…], …}
  *   POST /v3/customers                 {name, email?, cpfCnpj?, mobilePhone?, externalReference?, …} → customer {id: "cus_…"}
  *   POST /v3/payments                  {customer, billingType, value, dueDate, description?, externalReference?}
  *                                      → payment {id: "pay_…", status: "PENDING", …} (a past dueDate is refused)
@@ -76,6 +77,8 @@ export interface FakeAsaas {
   requests: FakeAsaasRequest[];
   /** While true, every API call answers 503. */
   down: boolean;
+  /** While true, only charge creation (POST /v3/payments) answers 503: a failure between customer and charge. */
+  chargesDown: boolean;
   /** The latest charge whose externalReference is this (an invoice id). */
   paymentFor(externalReference: string | number): FakeAsaasPayment | undefined;
   /** Marks the charge RECEIVED (or `status`) without telling anybody. */
@@ -204,9 +207,20 @@ export async function startFakeAsaas(options: { accessToken?: string } = {}): Pr
     return json(res, 200, payment);
   }
 
-  function routeApi(req: IncomingMessage, res: ServerResponse, path: string, body: Record<string, unknown>) {
+  /** GET /v3/customers: Asaas' list, filtered by the query's externalReference (and name, email, cpfCnpj). */
+  function listCustomers(res: ServerResponse, query: URLSearchParams) {
+    const filters = (["externalReference", "name", "email", "cpfCnpj"] as const).filter((k) => query.has(k));
+    const data = [...customers.values()].filter((c) => filters.every((k) => c[k] === query.get(k)));
+    return json(res, 200, { object: "list", hasMore: false, totalCount: data.length, limit: 10, offset: 0, data });
+  }
+
+  function routeApi(req: IncomingMessage, res: ServerResponse, url: URL, body: Record<string, unknown>) {
+    const path = url.pathname;
+    if (req.method === "GET" && path === "/v3/customers") return listCustomers(res, url.searchParams);
     if (req.method === "POST" && path === "/v3/customers") return createCustomer(res, body);
-    if (req.method === "POST" && path === "/v3/payments") return createPayment(res, body);
+    if (req.method === "POST" && path === "/v3/payments") {
+      return fake.chargesDown ? asaasError(res, 503, "unavailable", "Serviço indisponível.") : createPayment(res, body);
+    }
     const match = /^\/v3\/payments\/([^/]+)(\/pixQrCode)?$/.exec(path);
     const payment = match ? payments.get(decodeURIComponent(match[1]!)) : undefined;
     if (req.method === "GET" && match && !payment) {
@@ -244,6 +258,7 @@ export async function startFakeAsaas(options: { accessToken?: string } = {}): Pr
     payments,
     requests,
     down: false,
+    chargesDown: false,
     paymentFor(externalReference) {
       const ref = String(externalReference);
       return [...payments.values()].reverse().find((p) => p.externalReference === ref);
@@ -301,14 +316,15 @@ export async function startFakeAsaas(options: { accessToken?: string } = {}): Pr
 
   const server = createServer((req, res) => {
     void (async () => {
-      const path = (req.url ?? "/").split("?")[0]!;
+      const url = new URL(req.url ?? "/", "http://fake-asaas.local");
+      const path = url.pathname;
       const body = parseJson(await readBody(req));
       if (path.startsWith("/_control/")) return control(req, res, path, body ?? {});
-      requests.push({ method: req.method ?? "", path, body });
+      requests.push({ method: req.method ?? "", path: `${path}${url.search}`, body });
       if (fake.down) return asaasError(res, 503, "unavailable", "Serviço indisponível.");
       if (req.headers.access_token !== accessToken) return json(res, 401, {});
       if (!body) return asaasError(res, 400, "invalid_json", "JSON inválido.");
-      return routeApi(req, res, path, body);
+      return routeApi(req, res, url, body);
     })().catch((err: unknown) => json(res, 500, { error: String(err) }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

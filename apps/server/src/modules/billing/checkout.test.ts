@@ -101,7 +101,7 @@ describe("POST /subscription", () => {
     expect(created[0]!.body).toMatchObject({
       name: t.company.name,
       cpfCnpj: "12345678909",
-      externalReference: String(t.company.id),
+      externalReference: `balcao-company-${t.company.id}`,
     });
     const customers = await customersOf(t.company.id);
     expect(customers.map((c) => c.provider)).toEqual(["asaas"]);
@@ -204,6 +204,24 @@ describe("when the provider fails", () => {
     expect(await customersOf(t.company.id)).toEqual([]);
     expect((await invoiceRow(w.s, t.invoice.id)).chargeId).toBeNull();
     expect(w.asaas.paymentFor(t.invoice.id)).toBeUndefined();
+  });
+
+  it("reuses the customer Asaas already has for the company when a failed checkout left it behind", async () => {
+    const t = await buildBillingTenant(w.s);
+    // The customer is made, then the charge fails: nothing is kept here, but Asaas keeps the customer.
+    const before = w.asaas.customers.size;
+    w.asaas.chargesDown = true;
+    try {
+      expect((await postCheckout(w.s, t.admin.token, t.invoice.id)).statusCode).toBe(502);
+    } finally {
+      w.asaas.chargesDown = false;
+    }
+    expect(w.asaas.customers.size).toBe(before + 1);
+    expect(await customersOf(t.company.id)).toEqual([]);
+    // The next checkout finds that customer (by its externalReference) instead of making another.
+    expect((await postCheckout(w.s, t.admin.token, t.invoice.id)).statusCode).toBe(200);
+    expect(w.asaas.customers.size).toBe(before + 1);
+    expect((await customersOf(t.company.id))[0]?.customerId).toBe(w.asaas.paymentFor(t.invoice.id)?.customer);
   });
 
   it("answers ERR_PAYMENT_PROVIDER_REFUSED when Asaas turns the charge down", async () => {

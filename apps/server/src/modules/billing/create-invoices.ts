@@ -2,7 +2,8 @@
  * Invoices are made ahead of each company's due date (issue 14 item 1;
  * SERVER-BEHAVIOUR "Billing"): one per company and period (the due date),
  * valued at the plan's value and named after the plan at that moment, never
- * for the platform company nor for a company switched off. One statement,
+ * for the platform company, a company switched off, or a free plan (nothing
+ * to charge: its due date stays the super users' to keep). One statement,
  * `on conflict do nothing` on (company, due date): running it twice, or with
  * sign-up at the same time, makes nothing twice.
  */
@@ -18,7 +19,7 @@ export async function createDueInvoices(db: Db | Tx, today: string, companyId?: 
     select c.id, p.name, p.value, c.due_date
     from companies c
     join plans p on p.id = c.plan_id
-    where c.id <> ${PLATFORM_COMPANY_ID} and c.status and c.due_date is not null
+    where c.id <> ${PLATFORM_COMPANY_ID} and c.status and c.due_date is not null and p.value > 0
       and c.due_date <= ${today}::date + ${billingLimits.invoiceDaysAhead}::int
       ${oneCompany}
     on conflict (company_id, due_date) do nothing

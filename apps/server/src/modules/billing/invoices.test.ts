@@ -67,6 +67,13 @@ describe("the daily invoice job", () => {
     expect((await invoicesOf(company.id)).map((r) => r.dueDate)).toEqual([daysFromNow(-20), daysFromNow(3)]);
   });
 
+  it("never bills a free plan (nothing to charge)", async () => {
+    const free = await buildPlan(w.s, { value: 0 });
+    const company = await buildCompany(w.s, { planId: free.id, dueDate: daysFromNow(2) });
+    await runDaily();
+    expect(await invoicesOf(company.id)).toHaveLength(0);
+  });
+
   it("never bills the platform company, a company switched off, or one without a due date", async () => {
     await w.s.ctx.db
       .update(companies)

@@ -45,8 +45,11 @@ export interface NewPixCharge {
 export interface PaymentProvider {
   /** Stored with each charge (invoices.charge_provider) and customer. */
   readonly name: string;
-  /** The company's customer id with the provider: `knownId` when there is one, else a new customer. */
-  ensureCustomer(payer: PayerDetails, knownId?: string): Promise<string>;
+  /**
+   * The company's customer id with the provider: one it already has for this company (made by an earlier
+   * checkout whose charge then failed), else a new one. Billing keeps the id (payment_customers).
+   */
+  ensureCustomer(payer: PayerDetails): Promise<string>;
   createPixCharge(charge: NewPixCharge): Promise<PixCharge>;
   pixQrCode(chargeId: string): Promise<PixQrCode>;
   /** The charge as the provider has it now; undefined when it knows no such charge. */

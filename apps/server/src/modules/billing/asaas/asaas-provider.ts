@@ -34,6 +34,9 @@ function mobilePhone(phone: string | null): string | undefined {
   return /^\d{10,11}$/.test(digits) ? digits : undefined;
 }
 
+/** How a company is named among the account's customers (other systems may share the Asaas account). */
+const customerReference = (companyId: number) => `balcao-company-${companyId}`;
+
 /** A path segment for an id Asaas gave (never a path of its own). */
 const seg = (id: string) => encodeURIComponent(id);
 
@@ -44,14 +47,20 @@ export function asaasProvider(client: AsaasClient): PaymentProvider {
   };
   return {
     name: "asaas",
-    async ensureCustomer(payer: PayerDetails, knownId?: string) {
-      if (knownId) return knownId;
+    async ensureCustomer(payer: PayerDetails) {
+      const reference = customerReference(payer.companyId);
+      const found = await client.call<{ data?: { id: string; deleted?: boolean }[] }>(
+        "GET",
+        `/v3/customers?externalReference=${encodeURIComponent(reference)}`,
+      );
+      const existing = found?.data?.find((c) => !c.deleted);
+      if (existing) return existing.id;
       const created = await client.call<{ id: string }>("POST", "/v3/customers", {
         name: payer.name,
         ...(payer.email ? { email: payer.email } : {}),
         ...(mobilePhone(payer.phone) ? { mobilePhone: mobilePhone(payer.phone) } : {}),
         ...(payer.cpfCnpj ? { cpfCnpj: payer.cpfCnpj } : {}),
-        externalReference: String(payer.companyId),
+        externalReference: reference,
         // Our own screens tell the company; Asaas' e-mails and SMS would repeat them.
         notificationDisabled: true,
       });

@@ -152,8 +152,12 @@ test("an expired company's admin pays from the login page and is let in", async 
   // … but offered the way to pay: its open invoices, and the checkout.
   await page.getByTestId("login-pay-invoice").click();
   const list = page.getByTestId("expired-invoices");
+  // The invoice of the period that lapsed comes first: overdue, its row highlighted (§4.6).
   const row = list.locator('[data-testid^="invoice-row-"]').first();
-  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute("data-status", "expired");
+  await expect(row.getByTestId("invoice-status")).toHaveText(t("pt", "financeiro.status.expired"));
+  await expect(row.getByTestId("invoice-due")).toHaveText(ddmmyyyy(readEnv("expiredDueDate")));
+  expect(await row.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
   const invoiceId = Number((await row.getAttribute("data-testid"))!.replace("invoice-row-", ""));
   await shoot(page, "login-expired-invoices");
   await row.getByTestId("invoice-pay").click();

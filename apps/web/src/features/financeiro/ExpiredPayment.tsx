@@ -22,6 +22,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/http";
 import { errorMessage } from "../../api/toast-error";
+import { unpaidByDueDate } from "./invoiceRules";
 import { InvoicesTable } from "./InvoicesTable";
 import { paymentTokenClient, type PaymentTokenClient } from "./paymentTokenClient";
 import { TokenCheckout } from "./TokenCheckout";
@@ -41,7 +42,7 @@ function OpenInvoices({
 }) {
   const { t } = useTranslation();
   const list = useQuery({ queryKey: ["expired-open-invoices"], queryFn: client.invoices, gcTime: 0, retry: false });
-  const open = list.data?.invoices.filter((i) => i.status !== "paid") ?? [];
+  const open = unpaidByDueDate(list.data?.invoices ?? []);
   const paper = { "data-testid": "expired-invoices" } as PaperProps;
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth slotProps={{ paper }}>

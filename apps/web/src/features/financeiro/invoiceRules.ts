@@ -21,9 +21,14 @@ export function formatBrl(value: number | string, language: string): string {
   return formatMoney(Number(value), "BRL", locale);
 }
 
-/** The invoice "sign now" pays: the unpaid one due first (an overdue one before the next period's). */
-export function invoiceToPay<T extends { status: string; dueDate: string; id: number }>(invoices: T[]): T | undefined {
-  return invoices
-    .filter((i) => i.status !== "paid")
-    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id)[0];
+type Payable = { status: string; dueDate: string; id: number };
+
+/** The unpaid invoices, the one due first first: an overdue one before the next period's. */
+export function unpaidByDueDate<T extends Payable>(invoices: T[]): T[] {
+  return invoices.filter((i) => i.status !== "paid").sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
+}
+
+/** The invoice "sign now" pays: the unpaid one due first. */
+export function invoiceToPay<T extends Payable>(invoices: T[]): T | undefined {
+  return unpaidByDueDate(invoices)[0];
 }

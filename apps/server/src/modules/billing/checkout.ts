@@ -15,20 +15,11 @@ import { isoDate } from "../companies/subscription.js";
 import type { BillingViewer } from "./billing-viewer.js";
 import { confirmCharge } from "./confirm-payment.js";
 import type { InvoiceRow } from "./invoices.queries.js";
-import { PaymentProviderError, type PaymentProvider } from "./payment-provider.js";
-import { paymentProvider } from "./provider.js";
+import type { PaymentProvider } from "./payment-provider.js";
+import { asAppError, paymentProvider } from "./provider.js";
 
 /** The advisory lock space of checkouts (one key per company). */
 const CHECKOUT_LOCK = 0x0b111;
-
-/** The provider's failures as the catalogue's codes; anything else goes on as it is. */
-export function asAppError(err: unknown): unknown {
-  if (!(err instanceof PaymentProviderError)) return err;
-  if (err.kind === "not_configured") return new AppError("ERR_PAYMENT_NOT_CONFIGURED");
-  if (err.kind === "refused")
-    return new AppError("ERR_PAYMENT_PROVIDER_REFUSED", { description: err.description ?? "" });
-  return new AppError("ERR_PAYMENT_PROVIDER_UNAVAILABLE");
-}
 
 /** The invoice, read again once its company's checkout lock is held. */
 async function lockedInvoice(tx: Tx, viewer: BillingViewer, invoiceId: number): Promise<InvoiceRow> {

@@ -5,6 +5,7 @@
  */
 import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
 import type { Context } from "../../context.js";
+import { AppError } from "../../http/errors.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { asaasClient } from "./asaas/asaas-client.js";
 import { asaasProvider } from "./asaas/asaas-provider.js";
@@ -20,4 +21,13 @@ export async function paymentProvider(ctx: Pick<Context, "db" | "config">): Prom
 /** The token Asaas' webhooks must carry (asaas-access-token); "" while none is set (every call refused). */
 export function asaasWebhookToken(ctx: Pick<Context, "db">): Promise<string> {
   return settingValue(ctx.db, PLATFORM_COMPANY_ID, "asaasWebhookToken");
+}
+
+/** The provider's failures as the catalogue's codes; anything else goes on as it is. */
+export function asAppError(err: unknown): unknown {
+  if (!(err instanceof PaymentProviderError)) return err;
+  if (err.kind === "not_configured") return new AppError("ERR_PAYMENT_NOT_CONFIGURED");
+  if (err.kind === "refused")
+    return new AppError("ERR_PAYMENT_PROVIDER_REFUSED", { description: err.description ?? "" });
+  return new AppError("ERR_PAYMENT_PROVIDER_UNAVAILABLE");
 }

@@ -13,9 +13,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../../context.js";
 import { AppError } from "../../../http/errors.js";
-import { asAppError } from "../checkout.js";
 import { confirmCharge } from "../confirm-payment.js";
-import { asaasWebhookToken, paymentProvider } from "../provider.js";
+import { asAppError, asaasWebhookToken, paymentProvider } from "../provider.js";
 
 /** The events that say money arrived; the others (created, updated, overdue…) need nothing from us. */
 const PAID_EVENTS = new Set(["PAYMENT_RECEIVED", "PAYMENT_CONFIRMED"]);

@@ -21,6 +21,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isCpfCnpj } from "@balcao/contracts";
 import { json, readBody } from "./fake-graph-http.js";
 
 export interface FakeAsaasPayment {
@@ -103,27 +104,6 @@ function pixPayload(p: FakeAsaasPayment): string {
   return `00020101021226820014br.gov.bcb.pix2560pix.fake-asaas.local/qr/${p.id}5204000053039865405${value}5802BR5905ASAAS6009SAO PAULO62070503***6304ABCD`;
 }
 
-/** A check digit of CPF/CNPJ: the weighted sum mod 11 (0 or 1 give 0). */
-function checkDigit(digits: string, weights: number[]): number {
-  const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
-/** Whether a CPF (11 digits) or CNPJ (14) has the right check digits, as Asaas checks them. */
-export function validCpfCnpj(value: string): boolean {
-  if (/^(\d)\1+$/.test(value)) return false;
-  if (value.length === 11) {
-    const w = (n: number) => Array.from({ length: n }, (_, i) => n + 1 - i);
-    return checkDigit(value, w(9)) === Number(value[9]) && checkDigit(value, w(10)) === Number(value[10]);
-  }
-  if (value.length === 14) {
-    const w1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    return checkDigit(value, w1) === Number(value[12]) && checkDigit(value, [6, ...w1]) === Number(value[13]);
-  }
-  return false;
-}
-
 const asaasError = (res: ServerResponse, status: number, code: string, description: string) =>
   json(res, status, { errors: [{ code, description }] });
 
@@ -148,7 +128,7 @@ export async function startFakeAsaas(options: { accessToken?: string } = {}): Pr
     const name = str(body.name);
     if (!name) return asaasError(res, 400, "invalid_name", "O campo name deve ser informado.");
     const cpfCnpj = str(body.cpfCnpj)?.replace(/\D/g, "") ?? null;
-    if (cpfCnpj !== null && !validCpfCnpj(cpfCnpj)) {
+    if (cpfCnpj !== null && !isCpfCnpj(cpfCnpj)) {
       return asaasError(res, 400, "invalid_cpfCnpj", "O CPF/CNPJ informado é inválido.");
     }
     const customer: FakeAsaasCustomer = {

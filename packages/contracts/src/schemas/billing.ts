@@ -26,13 +26,33 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 /** GET /invoices/all: the page params; a super user may name another company (the companies screen). */
 export const invoiceListQuerySchema = listQuerySchema.extend({ companyId: idSchema.optional() }).loose();
 
-/** A CPF (11 digits) or CNPJ (14), punctuation allowed; empty is none. */
+/** A check digit of a CPF or CNPJ: the weighted sum of the digits before it, modulo 11 (Receita Federal). */
+function checkDigit(digits: number[], weights: number[]): number {
+  const rest = weights.reduce((sum, weight, i) => sum + weight * (digits[i] ?? 0), 0) % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+const cnpjWeights = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/**
+ * Whether the digits of `value` (punctuation aside) are a CPF (11) or a CNPJ
+ * (14) whose two check digits hold: the payment provider refuses any other.
+ */
+export function isCpfCnpj(value: string): boolean {
+  const d = [...value.replace(/\D/g, "")].map(Number);
+  if ((d.length !== 11 && d.length !== 14) || d.every((x) => x === d[0])) return false;
+  const weights = (n: number) =>
+    d.length === 11 ? Array.from({ length: n }, (_, i) => n + 1 - i) : cnpjWeights.slice(-n);
+  const base = d.length - 2;
+  return d[base] === checkDigit(d, weights(base)) && d[base + 1] === checkDigit(d, weights(base + 1));
+}
+
+/** A CPF or CNPJ (isCpfCnpj), punctuation allowed, sent on as digits; empty is none. */
 const cpfCnpj = z
   .string()
   .max(30)
-  .transform((v) => v.replace(/\D/g, ""))
-  .refine((v) => v === "" || v.length === 11 || v.length === 14, "CPF (11 digits) or CNPJ (14 digits)")
-  .transform((v) => v || undefined);
+  .refine((v) => v.trim() === "" || isCpfCnpj(v), "a CPF or CNPJ with valid check digits")
+  .transform((v) => v.replace(/\D/g, "") || undefined);
 
 /**
  * POST /subscription: the spec's form is accepted whole, but only these two

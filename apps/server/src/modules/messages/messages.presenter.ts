@@ -110,7 +110,13 @@ export function messageDtoOf(r: MessageRow): MessageDto {
 
 export async function loadMessages(db: Db, companyId: number, ids: number[]): Promise<MessageDto[]> {
   if (ids.length === 0) return [];
-  const source = { columns: messageColumns, table: sql`messages m`, alias: sql`m`, joins: messageJoins };
+  const source = {
+    name: "messages_by_ids",
+    columns: messageColumns,
+    table: sql`messages m`,
+    alias: sql`m`,
+    joins: messageJoins,
+  };
   const rows = await companyRowsByIds<MessageRow>(db, source, companyId, ids);
   return rows.map(messageDtoOf);
 }

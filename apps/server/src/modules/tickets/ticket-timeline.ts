@@ -11,6 +11,7 @@ import type { TicketTimelineDto } from "@balcao/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import type { Tx } from "../../db/client.js";
+import { preparedRows } from "../../db/rows.js";
 import { ticketEvents } from "../../db/schema/index.js";
 import type { EventBus } from "../../events/bus.js";
 import type { DomainEvents } from "../../events/events.js";
@@ -32,7 +33,11 @@ interface Facts {
 
 /** The ticket as the change left it, with the names to keep: one statement on the transaction. */
 async function write(tx: Tx, type: string, facts: Facts): Promise<void> {
-  await tx.execute(sql`
+  // Prepared: it runs with every ticket a customer opens, beside ingest's own statement.
+  await preparedRows(
+    tx,
+    "ticket_timeline_write",
+    sql`
     insert into ticket_events (company_id, ticket_id, type, user_id, queue_id, data)
     select t.company_id, t.id, ${type}, b.id, t.queue_id,
       jsonb_build_object('by', b.name, 'queue', q.name, 'toUser', u.name)
@@ -40,7 +45,8 @@ async function write(tx: Tx, type: string, facts: Facts): Promise<void> {
     left join queues q on q.id = t.queue_id
     left join users u on u.id = t.user_id
     left join users b on b.id = ${facts.byUserId}::int and b.company_id = t.company_id
-    where t.id = ${facts.ticketId} and t.company_id = ${facts.companyId}`);
+    where t.id = ${facts.ticketId} and t.company_id = ${facts.companyId}`,
+  );
 }
 
 type TimelineEvent =

@@ -102,7 +102,13 @@ function toDto(r: TicketRow): TicketDto {
 
 export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<TicketDto[]> {
   if (ids.length === 0) return [];
-  const source = { columns: ticketColumns, table: sql`tickets t`, alias: sql`t`, joins: ticketJoins };
+  const source = {
+    name: "tickets_by_ids",
+    columns: ticketColumns,
+    table: sql`tickets t`,
+    alias: sql`t`,
+    joins: ticketJoins,
+  };
   const rows = await companyRowsByIds<TicketRow>(db, source, companyId, ids);
   return rows.map(toDto);
 }

@@ -46,8 +46,9 @@ export const answerInbound: JobDefinition<Payload> = {
   payload,
   // Reads and writes only the database (sends are another job's): quick, and retried soon after a failure.
   policy: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 },
-  // A burst of customers queues one job per message: taken a batch at a time, in their order.
-  batchSize: 16,
+  // A burst of customers queues one job per message: taken a batch at a time, in the order they were stored
+  // (a ticket's older message first: once a newer one is answered, the older finds nothing to do).
+  batch: { size: 16, order: (data) => data.messageId },
   // Behind a burst of deliveries that takes the whole machine, the webhook's answers to Meta come first.
   givesWay: true,
   run: (ctx, data) => ctx.events.transaction((t) => answer(t, data)),

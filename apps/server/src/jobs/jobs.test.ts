@@ -30,7 +30,7 @@ const batched: JobDefinition<{ n: number }> = {
   name: "test-batched-runs",
   payload: z.object({ n: z.number().int() }),
   policy: { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 },
-  batchSize: 5,
+  batch: { size: 5, order: ({ n }) => n },
   run: async (_ctx, { n }) => {
     if (n === 3 && !failedOnce) {
       failedOnce = true;

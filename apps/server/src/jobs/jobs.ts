@@ -30,11 +30,13 @@ export interface JobDefinition<T> {
   /** How many runs of this queue one process works at once (default 1): for runs that wait in between. */
   concurrency?: number;
   /**
-   * How many waiting jobs one fetch takes (default 1), run one after the other in their order: one
-   * fetch and one completion for them all behind a burst. Only for quick runs: the batch shares one
-   * run's time limit. A run that fails is failed alone (and retried); the others complete.
+   * Several waiting jobs taken by one fetch (default: one): `size` of them, run one after the other in
+   * `order`'s order (ascending), with one fetch and one completion for them all behind a burst. Only for
+   * quick runs: the batch shares one run's time limit. A run that fails is failed alone (and retried);
+   * the others complete. pg-boss hands a batch over unordered, and the jobs' creation times it gives are
+   * to the millisecond, so jobs queued within one would tie: the order comes from the payload.
    */
-  batchSize?: number;
+  batch?: { size: number; order(data: T): number };
   /**
    * Waits while this process does foreground work (jobs.foreground: customers' messages being stored), up
    * to `foregroundWaitMs` a fetch: for what may follow a burst a little late (a bot's answer), never for
@@ -107,12 +109,23 @@ export const foregroundWaitMs = 5000;
  * pg-boss completes a batch whole once its handler returns, and only the jobs still active: one that
  * failed here was failed first, so it is retried as if it had run alone.
  */
-async function runInBatch<T>(boss: PgBoss, ctx: Context, job: JobDefinition<T>, entry: PgBoss.Job<unknown>) {
-  try {
-    await job.run(ctx, job.payload.parse(entry.data));
-  } catch (err) {
-    await boss.fail(job.name, entry.id, { message: err instanceof Error ? err.message : String(err) });
+async function runBatch<T>(
+  boss: PgBoss,
+  ctx: Context,
+  job: JobDefinition<T>,
+  batch: NonNullable<JobDefinition<T>["batch"]>,
+  entries: PgBoss.Job<unknown>[],
+) {
+  const fail = (id: string, err: unknown) =>
+    boss.fail(job.name, id, { message: err instanceof Error ? err.message : String(err) });
+  const runs: { id: string; data: T }[] = [];
+  for (const entry of entries) {
+    const parsed = job.payload.safeParse(entry.data);
+    if (parsed.success) runs.push({ id: entry.id, data: parsed.data });
+    else await fail(entry.id, parsed.error);
   }
+  runs.sort((a, b) => batch.order(a.data) - batch.order(b.data));
+  for (const run of runs) await job.run(ctx, run.data).catch((err: unknown) => fail(run.id, err));
 }
 
 export async function startJobs(
@@ -143,8 +156,8 @@ export async function startJobs(
       await register(job);
       const ids: string[] = [];
       for (let i = 0; i < (job.concurrency ?? 1); i++) {
-        const batchSize = job.batchSize ?? 1;
-        const options = { batchSize, includeMetadata: true as const };
+        const { batch } = job;
+        const options = { batchSize: batch?.size ?? 1 };
         const workerId: string = await boss.work<unknown>(job.name, options, async (entries) => {
           if (!entries.length) return;
           if (job.givesWay) await foreground.quiet(foregroundWaitMs);
@@ -152,10 +165,8 @@ export async function startJobs(
           // (after a restart, behind a burst, a job queued by another process) would drain at one fetch per
           // 2 s. A worker that found work looks for more at once.
           boss.notifyWorker(workerId);
-          if (batchSize === 1) return job.run(ctx, job.payload.parse(entries[0]!.data));
-          // The fetch takes the oldest jobs, but hands them over in no particular order.
-          const inOrder = [...entries].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
-          for (const entry of inOrder) await runInBatch(boss, ctx, job, entry);
+          if (!batch) return job.run(ctx, job.payload.parse(entries[0]!.data));
+          await runBatch(boss, ctx, job, batch, entries);
         });
         ids.push(workerId);
       }

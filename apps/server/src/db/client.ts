@@ -60,10 +60,27 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export type IdleErrorHandler = (err: Error) => void;
 
+/**
+ * The pool prepared reads outside a transaction run on (db/rows.ts preparedRows): its connections plan
+ * a prepared statement once, for any values (plan_cache_mode), where PostgreSQL otherwise plans the
+ * realtime batches' ticket and message reads again at every call (custom plans: a batch's ids vary).
+ * Set only here: on the main pool it would give every query with parameters a generic plan, and the
+ * lists' filtered queries need plans for their values. Two connections: those reads go one batch at a
+ * time per company.
+ */
+const genericPlanPools = new WeakMap<Db, pg.Pool>();
+
+export function genericPlanPool(db: Db): pg.Pool | undefined {
+  return genericPlanPools.get(db);
+}
+
 export async function openPostgres(url: string, max = 10, onIdleError?: IdleErrorHandler): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", (err) => onIdleError?.(err));
+  const generic = new pg.Pool({ connectionString: url, max: 2, options: "-c plan_cache_mode=force_generic_plan" });
+  generic.on("error", (err) => onIdleError?.(err));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  genericPlanPools.set(db, generic);
   return {
     db,
     kind: "postgres",
@@ -73,7 +90,10 @@ export async function openPostgres(url: string, max = 10, onIdleError?: IdleErro
         (name ? pool.query({ name, text, values }) : pool.query(text, values)) as never,
     },
     migrate: () => migratePg(db as never, { migrationsFolder }),
-    close: () => endPool(pool),
+    close: async () => {
+      await endPool(generic);
+      await endPool(pool);
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import type { Db, Tx } from "./client.js";
+import { genericPlanPool, type Db, type Tx } from "./client.js";
 
 /** A raw statement's rows (node-postgres answers with { rows }; Db types the result as unknown). */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -15,13 +15,18 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
  * parse and bind than in running the batched DTO reads and the timeline's
  * insert under a burst of webhooks). One name, one text: only for a statement
  * whose text never changes (values go in parameters; id lists as one array).
+ * Outside a transaction it runs with a generic plan, planned once for any
+ * values (the batches' id lists vary in length, and PostgreSQL kept
+ * re-planning them for each).
  * Drizzle keeps its dialect and its pool or transaction client on the handle
  * (drizzle-orm 0.45, as rawOf in client.ts).
  */
 export async function preparedRows<T>(db: Db | Tx, name: string, query: SQL): Promise<T[]> {
   const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client: pg.Pool | pg.PoolClient } };
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await session.client.query<T & pg.QueryResultRow>({ name, text, values: params });
+  // Outside a transaction, on the connections that plan it once (client.ts genericPlanPool).
+  const client = genericPlanPool(db) ?? session.client;
+  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
   return result.rows;
 }
 

@@ -34,6 +34,9 @@ export function useSaveSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ key, value }: SettingEntry) => api.put<SettingEntry>(`/settings/${key}`, { key, value }),
+    // A refetch already on its way (the Options tab refetches as it mounts) would answer the value from
+    // before this save and put it back over the saved one.
+    onMutate: () => queryClient.cancelQueries({ queryKey: settingsKey }),
     onSuccess: (setting) => {
       queryClient.setQueryData<SettingEntry[]>(settingsKey, (list) => upsertSetting(list, setting));
       if (user) setUser(withSetting(user, setting));

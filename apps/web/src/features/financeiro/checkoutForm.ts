@@ -7,6 +7,7 @@
  * format-checked for the chosen country. The CPF/CNPJ is ours and optional:
  * the payment provider registers the payer with it.
  */
+import { isCpfCnpj } from "@balcao/contracts";
 import { z } from "zod";
 
 const m = (key: string) => `checkoutPage.validation.${key}`;
@@ -18,28 +19,6 @@ const zipFormats: Record<(typeof checkoutCountries)[number], RegExp> = {
   BR: /^\d{5}-?\d{3}$/,
   usa: /^\d{5}(-\d{4})?$/,
 };
-
-/** A CPF's or CNPJ's check digit over `digits` with `weights` (Receita Federal's modulo-11 rule). */
-function checkDigit(digits: number[], weights: number[]): number {
-  const rest = weights.reduce((sum, w, i) => sum + w * (digits[i] ?? 0), 0) % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
-const cnpjWeights = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-
-/**
- * Empty, or a CPF (11 digits) or CNPJ (14) whose check digits hold, punctuation
- * aside: the provider refuses any other, so the person hears it here first.
- */
-export function isCpfCnpj(value: string): boolean {
-  const d = [...value.replace(/\D/g, "")].map(Number);
-  if (d.length === 0) return true;
-  if ((d.length !== 11 && d.length !== 14) || d.every((x) => x === d[0])) return false;
-  const weights = (n: number) =>
-    d.length === 11 ? Array.from({ length: n }, (_, i) => n + 1 - i) : cnpjWeights.slice(-n);
-  const base = d.length - 2;
-  return d[base] === checkDigit(d, weights(base)) && d[base + 1] === checkDigit(d, weights(base + 1));
-}
 
 const required = () => z.string().trim().min(1, m("required")).max(100, m("tooLong"));
 const optional = () => z.string().trim().max(100, m("tooLong"));
@@ -54,7 +33,10 @@ export const checkoutFormSchema = z
     zipcode: required(),
     country: z.enum(checkoutCountries, m("required")),
     useAddressForPaymentDetails: z.boolean(),
-    cpfCnpj: z.string().trim().refine(isCpfCnpj, m("cpfCnpj")),
+    cpfCnpj: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || isCpfCnpj(v), m("cpfCnpj")),
   })
   .refine((v) => zipFormats[v.country].test(v.zipcode), { path: ["zipcode"], message: m("zipcode") });
 

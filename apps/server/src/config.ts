@@ -59,6 +59,25 @@ const envSchema = z.object({
    * (their process died mid-run) and hands them out again (pg-boss' maintenance).
    */
   JOB_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * n8n and webhook integrations: seconds to wait before each retry of a delivery that failed (non-2xx,
+   * timeout, network error), comma-separated; after the last, the delivery is failed (issue 17 item 6).
+   */
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .default("10,60,300,1800,7200")
+    .transform((v) => v.split(",").map((d) => d.trim()))
+    .pipe(
+      z
+        .array(
+          z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(7 * 24 * 3600),
+        )
+        .max(20),
+    ),
   /** How often a node retries the sessions another node holds, to take them over when it stops. */
   SESSION_LEASE_RETRY_MS: z.coerce.number().int().positive().default(10_000),
 });

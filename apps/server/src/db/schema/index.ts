@@ -19,3 +19,5 @@ export * from "./contact-lists.js";
 export * from "./campaigns.js";
 export * from "./chats.js";
 export * from "./billing.js";
+export * from "./integrations.js";
+export * from "./integration-sessions.js";

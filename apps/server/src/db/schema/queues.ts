@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
+import { queueIntegrations } from "./integrations.js";
 
 /** A weekday's working hours, as the queue modal and the company schedules tab edit them. */
 export interface WorkingHours {
@@ -35,7 +36,7 @@ export const queues = pgTable(
     ratingMessage: text("rating_message").notNull().default(""),
     orderQueue: integer("order_queue"),
     // Integrations and prompts arrive with the automation areas; their foreign keys with them.
-    integrationId: integer("integration_id"),
+    integrationId: integer("integration_id").references(() => queueIntegrations.id, { onDelete: "set null" }),
     promptId: integer("prompt_id"),
     schedules: jsonb("schedules")
       .$type<WorkingHours[]>()

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
 import { contacts } from "./contacts.js";
+import { queueIntegrations } from "./integrations.js";
 import { queueOptions, queues } from "./queues.js";
 import { tags } from "./tags.js";
 import { users } from "./users.js";
@@ -43,7 +44,7 @@ export const tickets = pgTable(
     chatbot: boolean("chatbot").notNull().default(false),
     useIntegration: boolean("use_integration").notNull().default(false),
     promptId: integer("prompt_id"),
-    integrationId: integer("integration_id"),
+    integrationId: integer("integration_id").references(() => queueIntegrations.id, { onDelete: "set null" }),
     /** How many times the queue bot answered this ticket, and when last (SERVER-BEHAVIOUR "Bot limits"). */
     amountUsedBotQueues: integer("amount_used_bot_queues").notNull().default(0),
     botAnsweredAt: timestamp("bot_answered_at", { withTimezone: true }),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
+import { queueIntegrations } from "./integrations.js";
 import { queues, type WorkingHours } from "./queues.js";
 
 /**
@@ -49,7 +50,7 @@ export const whatsapps = pgTable(
     expiresInactiveMessage: text("expires_inactive_message").notNull().default(""),
     // Prompts and integrations arrive with the automation areas; their foreign keys with them.
     promptId: integer("prompt_id"),
-    integrationId: integer("integration_id"),
+    integrationId: integer("integration_id").references(() => queueIntegrations.id, { onDelete: "set null" }),
     schedules: jsonb("schedules")
       .$type<WorkingHours[]>()
       .notNull()

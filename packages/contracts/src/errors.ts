@@ -88,6 +88,10 @@ export const errorStatus = {
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** Billing: the payment provider refused the charge or the customer (details.description: its words). */
   ERR_PAYMENT_PROVIDER_REFUSED: 422,
+  /** "Transcrever" on a message that is no audio, or on a ticket whose queue and connection have no AI prompt. */
+  ERR_TRANSCRIPTION_UNAVAILABLE: 400,
+  /** The AI provider could not transcribe the audio (down, timed out, refused the key or the file). */
+  ERR_TRANSCRIPTION_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -32,4 +32,5 @@ export * from "./schemas/campaigns.js";
 export * from "./schemas/chats.js";
 export * from "./schemas/kanban.js";
 export * from "./schemas/billing.js";
+export * from "./schemas/prompts.js";
 export * from "./schemas/integration-deliveries.js";

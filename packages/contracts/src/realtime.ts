@@ -16,6 +16,7 @@ import type { FileListDto } from "./schemas/files.js";
 import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from "./schemas/contact-lists.js";
 import type { CampaignDto } from "./schemas/campaigns.js";
 import type { ChatDto, ChatMessageDto } from "./schemas/chats.js";
+import type { PromptDto } from "./schemas/prompts.js";
 
 export const channels = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
@@ -41,6 +42,8 @@ export const channels = {
   contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
   /** business-areas §4: create/update with the record (its report counters too), delete with the id. */
   campaign: (companyId: number) => `company-${companyId}-campaign`,
+  /** AI prompts (automation-areas §4), to the company's administrators only. */
+  prompt: (companyId: number) => `company-${companyId}-prompt`,
 } as const;
 
 /** One list's items (business-areas §4): its reload, and its import's progress. */
@@ -105,6 +108,8 @@ export interface ChannelPayloads {
     progress?: ContactListImportProgress;
   };
   campaign: { action: "create" | "update" | "delete"; record?: CampaignDto; id?: number };
+  /** automation-areas §4: the prompt on create and update, its id on delete (administrators only). */
+  prompt: { action: "create" | "update" | "delete"; prompt?: PromptDto; promptId?: number };
 }
 
 /** Client → server room protocol (§7.9). */
@@ -124,5 +129,7 @@ export const rooms = {
   chatBox: (companyId: number, ticketId: number | string) => `company:${companyId}:ticket:${ticketId}`,
   notification: (companyId: number) => `company:${companyId}:notification`,
   tickets: (companyId: number, status: string) => `company:${companyId}:tickets:${status}`,
+  /** The company's administrators (profile admin): what only they may read (prompts, integrations). */
+  admins: (companyId: number) => `company:${companyId}:admins`,
   platform: () => "platform",
 } as const;

@@ -92,6 +92,12 @@ export const errorStatus = {
   ERR_TRANSCRIPTION_UNAVAILABLE: 400,
   /** The AI provider could not transcribe the audio (down, timed out, refused the key or the file). */
   ERR_TRANSCRIPTION_FAILED: 502,
+  /** POST /queueIntegration/testSession: jsonContent is not a Google service-account JSON (client_email, private_key, token_uri). */
+  ERR_DIALOGFLOW_INVALID_JSON: 400,
+  /** Dialogflow: the service account's token could not be had (key refused, token_uri unreachable or forbidden). */
+  ERR_DIALOGFLOW_AUTH: 400,
+  /** Dialogflow: the project (agent) refused or does not exist for this service account. */
+  ERR_DIALOGFLOW_PROJECT: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

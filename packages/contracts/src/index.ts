@@ -32,5 +32,6 @@ export * from "./schemas/campaigns.js";
 export * from "./schemas/chats.js";
 export * from "./schemas/kanban.js";
 export * from "./schemas/billing.js";
+export * from "./schemas/queue-integrations.js";
 export * from "./schemas/prompts.js";
 export * from "./schemas/integration-deliveries.js";

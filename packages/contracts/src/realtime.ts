@@ -16,6 +16,7 @@ import type { FileListDto } from "./schemas/files.js";
 import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from "./schemas/contact-lists.js";
 import type { CampaignDto } from "./schemas/campaigns.js";
 import type { ChatDto, ChatMessageDto } from "./schemas/chats.js";
+import type { QueueIntegrationDto } from "./schemas/queue-integrations.js";
 import type { PromptDto } from "./schemas/prompts.js";
 
 export const channels = {
@@ -42,6 +43,8 @@ export const channels = {
   contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
   /** business-areas §4: create/update with the record (its report counters too), delete with the id. */
   campaign: (companyId: number) => `company-${companyId}-campaign`,
+  /** Queue integrations (automation-areas §4), to the company's administrators only. */
+  queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
   /** AI prompts (automation-areas §4), to the company's administrators only. */
   prompt: (companyId: number) => `company-${companyId}-prompt`,
 } as const;
@@ -108,6 +111,8 @@ export interface ChannelPayloads {
     progress?: ContactListImportProgress;
   };
   campaign: { action: "create" | "update" | "delete"; record?: CampaignDto; id?: number };
+  /** automation-areas §4: the integration on create and update, its id on delete (administrators only). */
+  queueIntegration: { action: "create" | "update" | "delete"; queueIntegration?: QueueIntegrationDto; integrationId?: number };
   /** automation-areas §4: the prompt on create and update, its id on delete (administrators only). */
   prompt: { action: "create" | "update" | "delete"; prompt?: PromptDto; promptId?: number };
 }

@@ -112,7 +112,11 @@ export interface ChannelPayloads {
   };
   campaign: { action: "create" | "update" | "delete"; record?: CampaignDto; id?: number };
   /** automation-areas §4: the integration on create and update, its id on delete (administrators only). */
-  queueIntegration: { action: "create" | "update" | "delete"; queueIntegration?: QueueIntegrationDto; integrationId?: number };
+  queueIntegration: {
+    action: "create" | "update" | "delete";
+    queueIntegration?: QueueIntegrationDto;
+    integrationId?: number;
+  };
   /** automation-areas §4: the prompt on create and update, its id on delete (administrators only). */
   prompt: { action: "create" | "update" | "delete"; prompt?: PromptDto; promptId?: number };
 }

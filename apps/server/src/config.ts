@@ -78,6 +78,12 @@ const envSchema = z.object({
         )
         .max(20),
     ),
+  /**
+   * Dialogflow ES (queue integrations of type dialogflow): the API's base URL; detect intent is called at
+   * {this}/v2/projects/{project}/agent/sessions/{ticket uuid}:detectIntent. Set by the operator, so trusted
+   * (no SSRF check); the service account's token_uri, which the company stores, is checked.
+   */
+  DIALOGFLOW_API_URL: z.url({ protocol: /^https?$/ }).default("https://dialogflow.googleapis.com"),
   /** How often a node retries the sessions another node holds, to take them over when it stops. */
   SESSION_LEASE_RETRY_MS: z.coerce.number().int().positive().default(10_000),
 });

@@ -118,6 +118,8 @@ export interface MessageDto {
   /** The structured parts of the message (order, poll, event, ad, forwarded …), or null. */
   details: MessageDetails | null;
   quotedMsg: QuotedMessageDto | null;
+  /** A voice note's text, once transcribed (issue 17 item 4: by the AI prompt, or an agent's "Transcrever"). */
+  transcription: string | null;
   contact: { id: number; name: string; number: string; profilePicUrl: string } | null;
   ticket: { id: number; uuid: string; whatsapp: { name: string } | null };
   companyId: number;

@@ -21,3 +21,4 @@ export * from "./chats.js";
 export * from "./billing.js";
 export * from "./integrations.js";
 export * from "./integration-sessions.js";
+export * from "./prompts.js";

@@ -52,6 +52,8 @@ export const messages = pgTable(
     sendError: text("send_error"),
     /** What the message carries beyond its text (contracts MessageDetails). */
     details: jsonb("details").$type<MessageDetails>(),
+    /** A voice note's text, from the AI provider's transcription (automation/transcribe.ts). */
+    transcription: text("transcription"),
     /** What the provider sent or answered, for replies and retries. */
     providerData: jsonb("provider_data"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
 import { queueIntegrations } from "./integrations.js";
+import { prompts } from "./prompts.js";
 
 /** A weekday's working hours, as the queue modal and the company schedules tab edit them. */
 export interface WorkingHours {
@@ -37,7 +38,7 @@ export const queues = pgTable(
     orderQueue: integer("order_queue"),
     // Integrations and prompts arrive with the automation areas; their foreign keys with them.
     integrationId: integer("integration_id").references(() => queueIntegrations.id, { onDelete: "set null" }),
-    promptId: integer("prompt_id"),
+    promptId: integer("prompt_id").references((): AnyPgColumn => prompts.id, { onDelete: "set null" }),
     schedules: jsonb("schedules")
       .$type<WorkingHours[]>()
       .notNull()

@@ -15,6 +15,7 @@ import {
 import { companies } from "./companies.js";
 import { contacts } from "./contacts.js";
 import { queueIntegrations } from "./integrations.js";
+import { prompts } from "./prompts.js";
 import { queueOptions, queues } from "./queues.js";
 import { tags } from "./tags.js";
 import { users } from "./users.js";
@@ -43,8 +44,13 @@ export const tickets = pgTable(
     isGroup: boolean("is_group").notNull().default(false),
     chatbot: boolean("chatbot").notNull().default(false),
     useIntegration: boolean("use_integration").notNull().default(false),
-    promptId: integer("prompt_id"),
+    promptId: integer("prompt_id").references(() => prompts.id, { onDelete: "set null" }),
     integrationId: integer("integration_id").references(() => queueIntegrations.id, { onDelete: "set null" }),
+    /**
+     * A prompt or an integration let the ticket go to people (the AI's transfer phrase, a provider that
+     * failed, an agent's accept or transfer): neither takes it again until it is closed (automation/holder.ts).
+     */
+    holdReleased: boolean("hold_released").notNull().default(false),
     /** How many times the queue bot answered this ticket, and when last (SERVER-BEHAVIOUR "Bot limits"). */
     amountUsedBotQueues: integer("amount_used_bot_queues").notNull().default(0),
     botAnsweredAt: timestamp("bot_answered_at", { withTimezone: true }),

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
 import { queueIntegrations } from "./integrations.js";
+import { prompts } from "./prompts.js";
 import { queues, type WorkingHours } from "./queues.js";
 
 /**
@@ -49,7 +50,7 @@ export const whatsapps = pgTable(
     expiresTicket: integer("expires_ticket").notNull().default(0),
     expiresInactiveMessage: text("expires_inactive_message").notNull().default(""),
     // Prompts and integrations arrive with the automation areas; their foreign keys with them.
-    promptId: integer("prompt_id"),
+    promptId: integer("prompt_id").references(() => prompts.id, { onDelete: "set null" }),
     integrationId: integer("integration_id").references(() => queueIntegrations.id, { onDelete: "set null" }),
     schedules: jsonb("schedules")
       .$type<WorkingHours[]>()

@@ -31,6 +31,7 @@ export interface MessageRow {
   is_edited: boolean;
   send_error: string | null;
   details: MessageDetails | null;
+  transcription: string | null;
   company_id: number;
   // Both drivers hand timestamps over as text here; parsed as drizzle does for its own selects.
   created_at: string;
@@ -51,7 +52,8 @@ export interface MessageRow {
 
 /** What a MessageDto is made of, for messages `m` (its joins: messageJoins). */
 export const messageColumns = sql.raw(`m.id, m.wid, m.ticket_id, m.contact_id, m.user_id, m.from_me, m.body,
-  m.read, m.ack, m.media_type, m.media_path, m.media_name, m.is_deleted, m.is_edited, m.send_error, m.details, m.company_id,
+  m.read, m.ack, m.media_type, m.media_path, m.media_name, m.is_deleted, m.is_edited, m.send_error, m.details, m.transcription,
+  m.company_id,
   m.created_at, m.updated_at,
   mc.id as sender_id, mc.name as sender_name, mc.number as sender_number, mc.profile_pic_url as sender_pic,
   mt.uuid as ticket_uuid, mw.name as whatsapp_name,
@@ -82,6 +84,7 @@ export function messageDtoOf(r: MessageRow): MessageDto {
     isEdited: r.is_edited,
     sendError: r.send_error,
     details: r.details,
+    transcription: r.transcription,
     quotedMsg:
       r.quoted_id === null
         ? null

@@ -22,3 +22,4 @@ export * from "./billing.js";
 export * from "./integrations.js";
 export * from "./integration-sessions.js";
 export * from "./prompts.js";
+export * from "./integration-deliveries.js";

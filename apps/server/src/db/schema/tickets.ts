@@ -67,6 +67,11 @@ export const tickets = pgTable(
      * runs again after a crash, or late behind a newer message's, and must not answer twice.
      */
     automationSeenMessageId: integer("automation_seen_message_id"),
+    /**
+     * The last customer's message ingest stored on this ticket while nobody attended it: automation has
+     * something to look at while it is past automationSeenMessageId (automation/answer-sweep.ts).
+     */
+    automationPendingMessageId: integer("automation_pending_message_id"),
     /** Times the rating question was sent on this ticket (automation/rating.ts); 0 = not asked. */
     ratingAsks: integer("rating_asks").notNull().default(0),
     /** The timeline the dashboard reads (SERVER-BEHAVIOUR "Metrics"). */
@@ -101,6 +106,10 @@ export const tickets = pgTable(
     index("tickets_company_queue_updated_idx").on(t.companyId, t.queueId, t.updatedAt),
     index("tickets_company_user_updated_idx").on(t.companyId, t.userId, t.updatedAt),
     index("tickets_contact_idx").on(t.contactId),
+    // The answer sweep's look-up: only the tickets automation has yet to look at.
+    index("tickets_automation_pending_idx")
+      .on(t.automationPendingMessageId)
+      .where(sql`${t.automationPendingMessageId} > coalesce(${t.automationSeenMessageId}, 0)`),
     // Deleting a queue option clears the tickets standing on it without reading every ticket.
     index("tickets_queue_option_idx")
       .on(t.queueOptionId)

@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "automation_pending_message_id" integer;--> statement-breakpoint
+CREATE INDEX "tickets_automation_pending_idx" ON "tickets" USING btree ("automation_pending_message_id") WHERE "tickets"."automation_pending_message_id" > coalesce("tickets"."automation_seen_message_id", 0);

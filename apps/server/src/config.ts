@@ -1,5 +1,6 @@
 /** Environment, parsed once with zod. Secrets absent here are generated and kept in the database. */
 import { z } from "zod";
+import { parseSecretsKey } from "./secrets/key.js";
 
 const optionalString = z
   .string()
@@ -86,6 +87,21 @@ const envSchema = z.object({
   DIALOGFLOW_API_URL: z.url({ protocol: /^https?$/ }).default("https://dialogflow.googleapis.com"),
   /** How often a node retries the sessions another node holds, to take them over when it stops. */
   SESSION_LEASE_RETRY_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * The key that encrypts secrets at rest (API keys, tokens): 32 bytes as 64 hex digits or base64
+   * (`openssl rand -base64 32`). Unset: generated once into DATA_DIR/secrets.key (secrets/key.ts).
+   */
+  SECRETS_KEY: optionalString.refine((v) => v === undefined || parseSecretsKey(v) !== undefined, {
+    message: "32 bytes, as 64 hex digits or base64",
+  }),
+  /**
+   * "true": calls to URLs a company stores (AI base URL, n8n, Typebot, webhooks) may reach loopback
+   * and private networks (an operator's own n8n or Ollama; the tests' fakes). Link-local never.
+   */
+  ALLOW_PRIVATE_OUTBOUND: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
 });
 
 export type Config = z.infer<typeof envSchema>;

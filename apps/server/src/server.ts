@@ -14,7 +14,7 @@ import { buildApp } from "./http/app.js";
 import { createEventBus } from "./events/bus.js";
 import { wireEvents } from "./events/wiring.js";
 import { startJobs } from "./jobs/jobs.js";
-import { jobDefinitions } from "./jobs/registry.js";
+import { jobDefinitions, sweepDefinitions } from "./jobs/registry.js";
 import { createLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { MediaStorage } from "./media/storage.js";
@@ -24,6 +24,8 @@ import { createTokens } from "./modules/auth/tokens.js";
 import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.js";
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
+import { setOutboundPolicy } from "./outbound/index.js";
+import { initSecrets, loadSecretsKey } from "./secrets/index.js";
 import { seed, type SeedResult } from "./seed.js";
 
 export interface Server {
@@ -52,6 +54,9 @@ export interface ServerOptions {
 
 export async function createServer(config: Config, database?: Database, options: ServerOptions = {}): Promise<Server> {
   const log = createLogger(config, options.logDestination);
+  // Process-wide, before anything reads a secret or calls out (secrets/index.ts, outbound/policy.ts).
+  initSecrets(loadSecretsKey(config, log));
+  setOutboundPolicy({ allowPrivate: config.ALLOW_PRIVATE_OUTBOUND });
   const db =
     database ??
     (await openDatabase({
@@ -102,7 +107,10 @@ export async function createServer(config: Config, database?: Database, options:
   // so what waited through a restart (an automatic message) finds its connection running.
   for (const job of jobDefinitions) await jobs.register(job);
   await ctx.channels.startAll(ctx);
-  if (options.workJobs !== false) for (const job of jobDefinitions) await jobs.work(ctx, job);
+  if (options.workJobs !== false) {
+    for (const job of jobDefinitions) await jobs.work(ctx, job);
+    for (const sweep of sweepDefinitions) jobs.sweep(ctx, sweep());
+  }
   const app = await buildApp(ctx);
   const companySweep = startCompanySweep(ctx, options.companySweepMs);
   return {

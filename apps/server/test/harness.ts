@@ -11,6 +11,7 @@ import { loadConfig, type Config } from "../src/config.js";
 import { createServer, type Server, type ServerOptions } from "../src/server.js";
 import { testDatabase } from "./database.js";
 import { FakeWhatsAppWeb } from "./fake-baileys.js";
+import { TEST_SECRETS_KEY } from "./secrets-key.js";
 
 export interface TestServer extends Server {
   /** http://127.0.0.1:port, for sockets and real HTTP clients. */
@@ -48,6 +49,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
     // Never the real Asaas (billing tests point it at test/fake-asaas.ts).
     ASAAS_URL: "http://127.0.0.1:9",
+    // Every server of the process shares one (the key is process-wide; several on one database must agree).
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...env,
   });
 }

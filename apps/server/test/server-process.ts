@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { freePort } from "../src/free-port.js";
+import { TEST_SECRETS_KEY } from "./secrets-key.js";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -59,6 +60,9 @@ export async function startServerProcess(
     WEB_DIST: "/nonexistent",
     WHATSAPP_WEB_URL: "ws://127.0.0.1:9/ws/chat",
     WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v21.0",
+    // Several processes on one database share one secrets key, as an operator's nodes must;
+    // alone on its embedded database a process generates its own into DATA_DIR, as `npm start` does.
+    ...(overrides.DATABASE_URL ? { SECRETS_KEY: TEST_SECRETS_KEY } : {}),
     ...overrides,
   };
   appendFileSync(logFile, `--- start ${new Date().toISOString()}\n`);

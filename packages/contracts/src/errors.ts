@@ -88,6 +88,8 @@ export const errorStatus = {
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** Billing: the payment provider refused the charge or the customer (details.description: its words). */
   ERR_PAYMENT_PROVIDER_REFUSED: 422,
+  /** A URL we would call that is not http(s) or reaches loopback, private, link-local or unspecified addresses. */
+  ERR_OUTBOUND_URL_FORBIDDEN: 400,
   /** "Transcrever" on a message that is no audio, or on a ticket whose queue and connection have no AI prompt. */
   ERR_TRANSCRIPTION_UNAVAILABLE: 400,
   /** The AI provider could not transcribe the audio (down, timed out, refused the key or the file). */

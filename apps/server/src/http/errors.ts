@@ -26,7 +26,7 @@ const uniqueIndexCodes: Record<string, ErrorCode> = {
   queues_company_color_uq: "ERR_QUEUE_COLOR_ALREADY_EXISTS",
   contacts_company_number_uq: "ERR_DUPLICATED_CONTACT",
   tags_company_name_uq: "ERR_DUPLICATED_TAG",
-  whatsapps_token_uq: "ERR_WAPP_TOKEN_ALREADY_EXISTS",
+  whatsapps_token_hash_uq: "ERR_WAPP_TOKEN_ALREADY_EXISTS",
 };
 
 function uniqueViolation(err: unknown): ErrorCode | undefined {

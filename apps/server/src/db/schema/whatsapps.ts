@@ -38,8 +38,13 @@ export const whatsapps = pgTable(
     complationMessage: text("complation_message").notNull().default(""),
     outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
     ratingMessage: text("rating_message").notNull().default(""),
-    /** The external messages API token; empty = none (an empty token never matches). */
+    /**
+     * The external messages API token, encrypted (secrets/index.ts) so editors still read it whole;
+     * empty = none (an empty token never matches).
+     */
     token: text("token").notNull().default(""),
+    /** lookupHash of the token: how a bearer token finds its connection (unique); "" without a token. */
+    tokenHash: text("token_hash").notNull().default(""),
     provider: text("provider").notNull().default("beta"),
     sendIdQueue: integer("send_id_queue").references(() => queues.id, { onDelete: "set null" }),
     timeSendQueue: integer("time_send_queue").notNull().default(0),
@@ -57,6 +62,7 @@ export const whatsapps = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     cloudPhoneNumberId: text("cloud_phone_number_id").notNull().default(""),
+    // The Cloud API credentials, encrypted (secrets/index.ts).
     cloudAccessToken: text("cloud_access_token").notNull().default(""),
     cloudAppSecret: text("cloud_app_secret").notNull().default(""),
     cloudVerifyToken: text("cloud_verify_token").notNull().default(""),
@@ -65,9 +71,9 @@ export const whatsapps = pgTable(
   },
   (t) => [
     index("whatsapps_company_idx").on(t.companyId),
-    uniqueIndex("whatsapps_token_uq")
-      .on(t.token)
-      .where(sql`${t.token} <> ''`),
+    uniqueIndex("whatsapps_token_hash_uq")
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} <> ''`),
   ],
 );
 

@@ -35,6 +35,8 @@ const CampaignReportPage = lazy(() => import("../features/campaigns/CampaignRepo
 const ChatsPage = lazy(() => import("../features/chats/ChatsPage"));
 const KanbanPage = lazy(() => import("../features/kanban/KanbanPage"));
 const FinanceiroPage = lazy(() => import("../features/financeiro/FinanceiroPage"));
+const PromptsPage = lazy(() => import("../features/prompts/PromptsPage"));
+const QueueIntegrationsPage = lazy(() => import("../features/queue-integrations/QueueIntegrationsPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -62,8 +64,8 @@ const areas: Area[] = [
   { path: "/helps", title: "helps", page: HelpsPage },
   { path: "/users", title: "users", page: UsersPage },
   { path: "/files", title: "files", page: FilesPage },
-  { path: "/prompts", title: "prompts" },
-  { path: "/queue-integration", title: "queueIntegration" },
+  { path: "/prompts", title: "prompts", page: PromptsPage },
+  { path: "/queue-integration", title: "queueIntegration", page: QueueIntegrationsPage },
   { path: "/messages-api", title: "messagesAPI", page: MessagesApiPage, denied: "messagesAPI.toasts.unauthorized" },
   { path: "/settings", title: "settings", page: SettingsPage },
   { path: "/kanban", title: "kanban", page: KanbanPage },

@@ -17,6 +17,8 @@ interface Props<V extends FieldValues> {
   endAdornment?: ReactNode;
   helperText?: string;
   disabled?: boolean;
+  /** A number input's bounds and step (the browser's arrows and checks follow them). */
+  range?: { min: number; max: number; step: number };
   /** Also given the input element (to insert at its cursor: useInsertAtCursor). */
   textRef?: RefObject<HTMLTextAreaElement | HTMLInputElement | null>;
   children?: ReactNode;
@@ -48,7 +50,7 @@ export function FormText<V extends FieldValues>(props: Props<V>) {
           rows={rows}
           select={select}
           slotProps={{
-            htmlInput: { "data-testid": testId, inputMode },
+            htmlInput: { "data-testid": testId, inputMode, ...props.range },
             input: adornment || endAdornment ? { startAdornment: adornment, endAdornment } : undefined,
             select: select ? { native: true } : undefined,
             inputLabel: select || type === "datetime-local" ? { shrink: true } : undefined,

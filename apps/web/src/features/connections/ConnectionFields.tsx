@@ -118,8 +118,9 @@ export function MessageFields({ control }: FieldsProps) {
 
 interface QueueFieldsProps extends FieldsProps {
   queues: QueueDto[];
-  prompts: Lookup[];
-  integrations: Lookup[];
+  /** null: the plan lacks useOpenAi / useIntegrations, and the select is not shown. */
+  prompts: Lookup[] | null;
+  integrations: Lookup[] | null;
 }
 
 function QueuesSelect({ control, queues }: FieldsProps & { queues: QueueDto[] }) {
@@ -203,8 +204,8 @@ export function QueueFields({ control, queues, prompts, integrations }: QueueFie
     <Box>
       <QueuesSelect control={control} queues={queues} />
       <Box sx={twoColumns}>
-        <IdSelect control={control} name="promptId" items={prompts} />
-        <IdSelect control={control} name="integrationId" items={integrations} />
+        {prompts && <IdSelect control={control} name="promptId" items={prompts} />}
+        {integrations && <IdSelect control={control} name="integrationId" items={integrations} />}
         <IdSelect control={control} name="sendIdQueue" items={queues} />
         <CountFields control={control} names={["timeSendQueue", "timeUseBotQueues", "maxUseBotQueues"]} />
       </Box>

@@ -3,11 +3,10 @@
  * (cloud), whose four credentials, webhook URL and verify token go into Meta's
  * app settings. Secrets come back masked; left as they are, they stay stored.
  */
-import { Alert, Box, IconButton, InputAdornment, TextField } from "@mui/material";
-import ContentCopy from "@mui/icons-material/ContentCopy";
+import { Alert, Box } from "@mui/material";
 import { useWatch, type Control, type UseFormSetValue } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
+import { CopyField } from "../common/CopyField";
 import { FormText } from "../common/FormText";
 import { GeneratedField } from "./ConnectionFields";
 import type { ConnectionFormValues } from "./connectionForm";
@@ -24,35 +23,6 @@ const k = (key: string) => `whatsappModal.form.${key}`;
 /** Without PUBLIC_URL the server answers a path: the browser's origin is the public address then. */
 function absolute(url: string): string {
   return url.startsWith("/") ? `${window.location.origin}${url}` : url;
-}
-
-function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  const copy = () =>
-    void navigator.clipboard.writeText(value).then(
-      () => toast.success(t(k("copied"))),
-      () => toast.error(t(k("copyFailed"))),
-    );
-  return (
-    <TextField
-      label={label}
-      value={value}
-      fullWidth
-      margin="dense"
-      slotProps={{
-        htmlInput: { readOnly: true, "data-testid": testId },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton edge="end" onClick={copy} aria-label={t(k("copy"))} title={t(k("copy"))}>
-                <ContentCopy />
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
 }
 
 export function ProviderFields({ control, setValue, webhookUrl }: Props) {

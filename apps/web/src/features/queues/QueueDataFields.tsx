@@ -12,8 +12,9 @@ import type { Lookup } from "./useLookups";
 
 interface Props {
   control: Control<QueueFormValues>;
-  integrations: Lookup[];
-  prompts: Lookup[];
+  /** null: the plan lacks useIntegrations / useOpenAi, and the select is not shown. */
+  integrations: Lookup[] | null;
+  prompts: Lookup[] | null;
   /** outOfHoursMessage shows only when business hours are kept per queue. */
   perQueueHours: boolean;
 }
@@ -114,18 +115,22 @@ export function QueueDataFields({ control, integrations, prompts, perQueueHours 
       <Box
         sx={{ gridColumn: "1 / -1", display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}
       >
-        <FormText
-          control={control}
-          name="integrationId"
-          label={t("queueModal.form.integrationId")}
-          testId="queue-integration"
-          select
-        >
-          <LookupOptions items={integrations} />
-        </FormText>
-        <FormText control={control} name="promptId" label={t("queueModal.form.prompt")} testId="queue-prompt" select>
-          <LookupOptions items={prompts} />
-        </FormText>
+        {integrations && (
+          <FormText
+            control={control}
+            name="integrationId"
+            label={t("queueModal.form.integrationId")}
+            testId="queue-integration"
+            select
+          >
+            <LookupOptions items={integrations} />
+          </FormText>
+        )}
+        {prompts && (
+          <FormText control={control} name="promptId" label={t("queueModal.form.prompt")} testId="queue-prompt" select>
+            <LookupOptions items={prompts} />
+          </FormText>
+        )}
       </Box>
       <Box sx={{ gridColumn: "1 / -1" }}>
         <FormText

@@ -72,7 +72,7 @@ const envSchema = z.object({
       z
         .array(
           z.coerce
-            .number()
+            .number<string>()
             .int()
             .min(0)
             .max(7 * 24 * 3600),

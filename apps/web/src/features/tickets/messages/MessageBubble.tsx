@@ -2,7 +2,8 @@
  * One message (core-platform §2.10): incoming left, outgoing right; group
  * sender names; deleted in italics with an icon; "edited"; the quoted
  * message; the content by kind; time and ack; a failed send with Retry; and
- * the options menu (Reply, Delete for the user's own messages).
+ * the options menu (Reply, Delete for the user's own messages, Transcrever
+ * for audio when the ticket's queue or connection has an AI prompt).
  */
 import { memo, useState } from "react";
 import { Box, Button, IconButton, Menu, MenuItem, Paper, Tooltip, Typography } from "@mui/material";
@@ -16,7 +17,7 @@ import { EditHistory } from "./EditHistory";
 import { ForwardedMark } from "./ForwardedMark";
 import { MessageContent } from "./MessageContent";
 import { NoticeReason } from "./NoticeLine";
-import { timeLabel } from "./messageRules";
+import { bodyKind, timeLabel } from "./messageRules";
 import { QuotedMessage } from "./QuotedMessage";
 import { ReferralBanner } from "./ReferralBanner";
 
@@ -28,12 +29,16 @@ interface Props {
   onReply?: (message: MessageDto) => void;
   onDelete?: (message: MessageDto) => void;
   onRetry?: (message: MessageDto) => void;
+  /** Given when audio messages may be transcribed (the ticket's queue or connection has a prompt). */
+  onTranscribe?: (message: MessageDto) => void;
+  /** This message is being transcribed. */
+  transcribing?: boolean;
   /** A failed message of an earlier ticket of the contact cannot be sent again from here. */
   retryable?: boolean;
 }
 
 export const MessageBubble = memo(function MessageBubble(props: Props) {
-  const { message, isGroup, readOnly, onReply, onDelete, onRetry, retryable = true } = props;
+  const { message, isGroup, readOnly, onReply, onDelete, onRetry, onTranscribe, retryable = true } = props;
   const { t } = useTranslation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
@@ -106,7 +111,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           </Box>
         ) : (
           <Box sx={{ pr: readOnly ? 0 : 2 }}>
-            <MessageContent message={message} />
+            <MessageContent message={message} transcribing={props.transcribing} />
             <NoticeReason message={message} />
           </Box>
         )}
@@ -149,6 +154,18 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
         >
           {t("messageOptionsMenu.reply")}
         </MenuItem>
+        {onTranscribe && !message.isDeleted && bodyKind(message) === "audio" && (
+          <MenuItem
+            data-testid="message-transcribe"
+            disabled={props.transcribing}
+            onClick={() => {
+              setMenu(null);
+              onTranscribe(message);
+            }}
+          >
+            {t("messageOptionsMenu.transcribe")}
+          </MenuItem>
+        )}
         {mine && !message.isDeleted && (
           <MenuItem
             data-testid="message-delete"

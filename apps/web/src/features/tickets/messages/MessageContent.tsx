@@ -148,7 +148,24 @@ function Caption({ message }: { message: MessageDto }) {
   return <MessageText text={message.body} />;
 }
 
-export function MessageContent({ message }: { message: MessageDto }) {
+/** A voice note's text (issue 17 item 4), under its player; a line while it is being made. */
+function Transcription({ message, transcribing }: { message: MessageDto; transcribing?: boolean }) {
+  const { t } = useTranslation();
+  if (!message.transcription && !transcribing) return null;
+  return (
+    <Box
+      sx={{ mt: 0.5, pl: 1, borderLeft: 2, borderColor: "divider", maxWidth: 280 }}
+      data-testid="message-transcription"
+    >
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block", fontStyle: "italic" }}>
+        {message.transcription ? t("messagesList.transcription") : t("messagesList.transcribing")}
+      </Typography>
+      {message.transcription && <MessageText text={message.transcription} />}
+    </Box>
+  );
+}
+
+export function MessageContent({ message, transcribing }: { message: MessageDto; transcribing?: boolean }) {
   const { t } = useTranslation();
   const kindName = (kind: string) => {
     const key = kindKey(kind);
@@ -165,7 +182,11 @@ export function MessageContent({ message }: { message: MessageDto }) {
       return (
         <>
           <Media message={message} kind={kind} />
-          {kind !== "audio" && <Caption message={message} />}
+          {kind === "audio" ? (
+            <Transcription message={message} transcribing={transcribing} />
+          ) : (
+            <Caption message={message} />
+          )}
         </>
       );
     case "callLog":

@@ -18,6 +18,7 @@ import { MessageBubble } from "./MessageBubble";
 import { buildRows, dateTimeLabel, type MessageRow } from "./messageRules";
 import { useReply } from "./replyContext";
 import { useMessages } from "./useMessages";
+import { useTranscribe } from "./useTranscribe";
 
 export const LIST_TOP_PX = 50;
 /** Within this distance of the bottom, growing content keeps the view at the bottom. */
@@ -50,9 +51,11 @@ interface Props {
   ticketId: number;
   isGroup: boolean;
   readOnly?: boolean;
+  /** Audio messages get "Transcrever" (the ticket's queue or connection has an AI prompt). */
+  transcribable?: boolean;
 }
 
-export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
+export function MessageList({ ticketId, isGroup, readOnly = false, transcribable = false }: Props) {
   const { t } = useTranslation();
   const { messages, query } = useMessages(ticketId);
   const { setReplyingTo } = useReply();
@@ -123,6 +126,8 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
     onError: toastError,
   });
   const onRetry = useCallback((m: MessageDto) => retry(m.id), [retry]);
+  const { transcribe, pendingId } = useTranscribe();
+  const onTranscribe = useCallback((m: MessageDto) => transcribe(m.id), [transcribe]);
 
   return (
     <Box sx={{ position: "relative", flex: 1, minHeight: 0, display: "flex" }}>
@@ -162,6 +167,8 @@ export function MessageList({ ticketId, isGroup, readOnly = false }: Props) {
                     onReply={setReplyingTo}
                     onDelete={setDeleting}
                     onRetry={onRetry}
+                    onTranscribe={transcribable && !readOnly ? onTranscribe : undefined}
+                    transcribing={pendingId === row.message.id}
                     retryable={row.message.ticketId === ticketId}
                   />
                 ) : (

@@ -18,6 +18,7 @@ import { toastError } from "../../../api/toast-error";
 import { useCompanyEvent, useSocketRoom } from "../../../app/socket";
 import { MessageList } from "../messages/MessageList";
 import { ReplyContext } from "../messages/replyContext";
+import { useTranscribable } from "../messages/useTranscribe";
 import { ticketKey } from "../ticketsCache";
 import { MessageInput } from "../input/MessageInput";
 import { TagSelector } from "./TagSelector";
@@ -57,6 +58,7 @@ export default function TicketView({ uuid }: { uuid: string }) {
   const reply = useMemo(() => ({ replyingTo, setReplyingTo }), [replyingTo]);
   /** Deleted or transferred from this view: the delete event that follows needs no toast. */
   const leavingHere = useRef(false);
+  const transcribable = useTranscribable({ queueId: ticket?.queueId ?? null, whatsappId: ticket?.whatsappId ?? null });
 
   useSocketRoom("joinChatBox", ticket ? { ticketId: ticket.id } : undefined, ticket !== undefined);
   useCompanyEvent("ticket", (payload) => {
@@ -93,7 +95,7 @@ export default function TicketView({ uuid }: { uuid: string }) {
             }}
           />
           <TagSelector ticket={ticket} />
-          <MessageList ticketId={ticket.id} isGroup={ticket.isGroup} />
+          <MessageList ticketId={ticket.id} isGroup={ticket.isGroup} transcribable={transcribable} />
           <MessageInput ticket={ticket} disabled={!open} />
         </Box>
         {drawerOpen && (

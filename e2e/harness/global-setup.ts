@@ -117,6 +117,9 @@ export default async function globalSetup() {
       // Every spec signs people in from 127.0.0.1, two workers at a time: far more than a
       // person's 20 a minute. The limit itself is proven by the server tests (rate-limit.test.ts).
       AUTH_RATE_LIMIT: "1000",
+      // The fakes the AI and integrations specs start (OpenAI, a webhook receiver) listen on 127.0.0.1,
+      // which the outbound guard refuses unless the operator allows private addresses.
+      ALLOW_PRIVATE_OUTBOUND: "true",
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     // Never let a developer's own settings leak into the run.

@@ -25,6 +25,7 @@ import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.j
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { setOutboundPolicy } from "./outbound/index.js";
+import { encryptExistingSecrets } from "./secrets/encrypt-existing.js";
 import { initSecrets, loadSecretsKey } from "./secrets/index.js";
 import { seed, type SeedResult } from "./seed.js";
 
@@ -73,6 +74,7 @@ export async function createServer(config: Config, database?: Database, options:
     throw err;
   }
   await db.migrate();
+  await encryptExistingSecrets(db.db, log);
   const seeded = await seed(db.db, config);
   const tokens = await createTokens(db.db, config);
   const sessions = createSessionCheck(db.db, tokens);

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { whatsapps } from "../src/db/schema/index.js";
+import { encryptSecret, lookupHash } from "../src/secrets/index.js";
 import { buildCompany } from "./factories.js";
 import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
 import { startTestServer, type TestServer } from "./harness.js";
@@ -24,6 +25,13 @@ export async function buildCloudConnection(
   overrides: Partial<typeof whatsapps.$inferInsert> = {},
 ) {
   const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+  const plain = {
+    cloudAccessToken: `token-${uid()}`,
+    cloudAppSecret: `secret-${uid()}`,
+    cloudVerifyToken: `verify-${uid()}`,
+    token: "",
+    ...overrides,
+  };
   const [row] = await s.ctx.db
     .insert(whatsapps)
     .values({
@@ -31,13 +39,22 @@ export async function buildCloudConnection(
       name: `Cloud ${uid()}`,
       provider: "cloud",
       cloudPhoneNumberId: phoneNumberId,
-      cloudAccessToken: `token-${uid()}`,
-      cloudAppSecret: `secret-${uid()}`,
-      cloudVerifyToken: `verify-${uid()}`,
       ...overrides,
+      // Stored as a save stores them; the test reads them back in plain text.
+      cloudAccessToken: encryptSecret(plain.cloudAccessToken),
+      cloudAppSecret: encryptSecret(plain.cloudAppSecret),
+      cloudVerifyToken: encryptSecret(plain.cloudVerifyToken),
+      token: encryptSecret(plain.token),
+      tokenHash: lookupHash(plain.token),
     })
     .returning();
-  const connection = row!;
+  const connection = {
+    ...row!,
+    cloudAccessToken: plain.cloudAccessToken,
+    cloudAppSecret: plain.cloudAppSecret,
+    cloudVerifyToken: plain.cloudVerifyToken,
+    token: plain.token,
+  };
   fake.addNumber({ phoneNumberId: connection.cloudPhoneNumberId, accessToken: connection.cloudAccessToken });
   await fake.subscribe({
     phoneNumberId: connection.cloudPhoneNumberId,

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { vi } from "vitest";
 import { whatsapps } from "../src/db/schema/index.js";
+import { encryptSecret, lookupHash } from "../src/secrets/index.js";
 import type { TestServer } from "./harness.js";
 
 /** Every field of the connection modal (core-platform §2.17), as the web client sends them. */
@@ -52,15 +53,24 @@ export const updateConnection = (s: TestServer, token: string, id: number, extra
     body: connectionBody({ isDefault: undefined, ...extra }),
   });
 
-/** A connection row straight in the database (no rules, no events): for tests of other areas. */
+/**
+ * A connection row straight in the database (no rules, no events): for tests of other areas.
+ * Its token and Cloud credentials are given in plain text and stored as saves store them (encrypted, the
+ * token also as its look-up hash).
+ */
 export async function buildWhatsapp(
   s: TestServer,
   companyId: number,
   overrides: Partial<typeof whatsapps.$inferInsert> = {},
 ) {
+  const stored = { ...overrides };
+  for (const field of ["token", "cloudAccessToken", "cloudAppSecret", "cloudVerifyToken"] as const) {
+    if (stored[field]) stored[field] = encryptSecret(stored[field]);
+  }
+  if (overrides.token) stored.tokenHash = lookupHash(overrides.token);
   const [row] = await s.ctx.db
     .insert(whatsapps)
-    .values({ companyId, name: `Connection ${randomBytes(4).toString("hex")}`, ...overrides })
+    .values({ companyId, name: `Connection ${randomBytes(4).toString("hex")}`, ...stored })
     .returning();
   return row!;
 }

@@ -17,6 +17,7 @@ import {
   type ReadMessage,
   type SentMessage,
 } from "../driver.js";
+import { decryptSecret } from "../../secrets/index.js";
 import { baseMimetype } from "../media-files.js";
 import { GraphClient, GraphUnavailable } from "./graph.js";
 import { readDelivery } from "./delivery.js";
@@ -71,7 +72,7 @@ export class CloudDriver implements ChannelDriver {
     this.graph = new GraphClient({
       baseUrl: graphUrl,
       phoneNumberId: connection.cloudPhoneNumberId,
-      accessToken: connection.cloudAccessToken,
+      accessToken: decryptSecret(connection.cloudAccessToken),
     });
   }
 

@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { Context } from "../../context.js";
 import { whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { decryptSecret } from "../../secrets/index.js";
 import { CloudDriver } from "./cloud-driver.js";
 
 const params = z.object({ connectionId: z.string() });
@@ -67,7 +68,7 @@ export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
         const ok =
           q["hub.mode"] === "subscribe" &&
           row.cloudVerifyToken !== "" &&
-          sameSecret(q["hub.verify_token"] ?? "", row.cloudVerifyToken);
+          sameSecret(q["hub.verify_token"] ?? "", decryptSecret(row.cloudVerifyToken));
         if (!ok) throw new AppError("ERR_NO_PERMISSION");
         return reply.type("text/plain").send(q["hub.challenge"] ?? "");
       },
@@ -87,7 +88,7 @@ export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {
         if (
           typeof signature !== "string" ||
           row.cloudAppSecret === "" ||
-          !sameSecret(signature, signatureOf(body, row.cloudAppSecret))
+          !sameSecret(signature, signatureOf(body, decryptSecret(row.cloudAppSecret)))
         ) {
           throw new AppError("ERR_INVALID_CREDENTIALS");
         }

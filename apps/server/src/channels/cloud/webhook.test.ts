@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, inboundRejections, messages, tickets, whatsapps } from "../../db/schema/index.js";
+import { encryptSecret } from "../../secrets/index.js";
 import {
   buildCloudCompany,
   buildCloudConnection,
@@ -232,7 +233,10 @@ describe("POST /webhooks/whatsapp/:connectionId", () => {
     const phoneNumberId = connection.cloudPhoneNumberId;
     const payload = () =>
       envelope([[fake.customerValue({ phoneNumberId, from: customer(), text: "depois da troca" }).value]]);
-    await s.ctx.db.update(whatsapps).set({ cloudAppSecret: "rotated-secret" }).where(eq(whatsapps.id, connection.id));
+    await s.ctx.db
+      .update(whatsapps)
+      .set({ cloudAppSecret: encryptSecret("rotated-secret") })
+      .where(eq(whatsapps.id, connection.id));
     // The connections service restarts the driver after every save.
     await s.ctx.channels.refresh(connection.id);
     const old = payload();

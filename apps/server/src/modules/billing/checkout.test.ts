@@ -9,6 +9,7 @@ import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invoices, paymentCustomers, settings } from "../../db/schema/index.js";
+import { encryptSecret } from "../../secrets/index.js";
 import {
   billingPerFile,
   buildBillingTenant,
@@ -260,6 +261,6 @@ describe("when the provider fails", () => {
 async function setPlatformToken(value: string) {
   await w.s.ctx.db
     .update(settings)
-    .set({ value })
+    .set({ value: encryptSecret(value) })
     .where(and(eq(settings.companyId, PLATFORM_COMPANY_ID), eq(settings.key, "asaas")));
 }

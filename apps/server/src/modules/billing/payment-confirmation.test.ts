@@ -9,6 +9,7 @@ import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../db/schema/index.js";
+import { encryptSecret } from "../../secrets/index.js";
 import {
   billingPerFile,
   companyDueDate,
@@ -84,7 +85,7 @@ describe("the Asaas webhook", () => {
     } finally {
       await w.s.ctx.db
         .update(settings)
-        .set({ value: w.webhookToken })
+        .set({ value: encryptSecret(w.webhookToken) })
         .where(and(eq(settings.companyId, PLATFORM_COMPANY_ID), eq(settings.key, "asaasWebhookToken")));
     }
     expect((await invoiceRow(w.s, t.invoice.id)).status).toBe("open");

@@ -6,21 +6,21 @@
 import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
 import type { Context } from "../../context.js";
 import { AppError } from "../../http/errors.js";
-import { settingValue } from "../settings/settings.queries.js";
+import { secretSettingValue } from "../settings/settings.queries.js";
 import { asaasClient } from "./asaas/asaas-client.js";
 import { asaasProvider } from "./asaas/asaas-provider.js";
 import { PaymentProviderError, type PaymentProvider } from "./payment-provider.js";
 
 /** The provider, or PaymentProviderError("not_configured") while the platform has no token. */
 export async function paymentProvider(ctx: Pick<Context, "db" | "config">): Promise<PaymentProvider> {
-  const token = (await settingValue(ctx.db, PLATFORM_COMPANY_ID, "asaas")).trim();
+  const token = (await secretSettingValue(ctx.db, PLATFORM_COMPANY_ID, "asaas")).trim();
   if (!token) throw new PaymentProviderError("not_configured");
   return asaasProvider(asaasClient(ctx.config.ASAAS_URL, token));
 }
 
 /** The token Asaas' webhooks must carry (asaas-access-token); "" while none is set (every call refused). */
 export function asaasWebhookToken(ctx: Pick<Context, "db">): Promise<string> {
-  return settingValue(ctx.db, PLATFORM_COMPANY_ID, "asaasWebhookToken");
+  return secretSettingValue(ctx.db, PLATFORM_COMPANY_ID, "asaasWebhookToken");
 }
 
 /** The provider's failures as the catalogue's codes; anything else goes on as it is. */

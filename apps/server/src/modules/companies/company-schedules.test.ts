@@ -6,6 +6,7 @@ import { defaultWeekdayHours } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, settings } from "../../db/schema/index.js";
+import { encryptSecret } from "../../secrets/index.js";
 import { ADMIN, startTestServer, type TestServer } from "../../../test/harness.js";
 import { buildTenant, login } from "../../../test/factories.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
@@ -103,7 +104,7 @@ describe("GET /companies/listPlan/{companyId}", () => {
     const { company, agent } = await buildTenant(s);
     await s.ctx.db
       .update(settings)
-      .set({ value: "provider-secret" })
+      .set({ value: encryptSecret("provider-secret") })
       .where(and(eq(settings.companyId, company.id), eq(settings.key, "asaas")));
     const res = await s.request({ path: `/companies/listPlan/${company.id}`, token: agent.token });
     expect(res.json()).toMatchObject({ id: company.id, dueDate: company.dueDate, email: company.email });

@@ -1,6 +1,7 @@
 /**
- * The external API's caller is a connection, named by its token (whatsapps.token,
- * random and unique): `Authorization: Bearer <token>`. No token, an empty one
+ * The external API's caller is a connection, named by its token (random and
+ * unique; stored encrypted, found by its look-up hash whatsapps.token_hash):
+ * `Authorization: Bearer <token>`. No token, an empty one
  * or one no connection has answers 401 ERR_SESSION_EXPIRED, the code the
  * access guard gives a request without credentials. A client address that
  * presented externalApiWrongTokenLimit of them within a minute is refused
@@ -13,6 +14,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { decryptSecret, lookupHash } from "../../secrets/index.js";
 import { bearerToken } from "../../http/access.js";
 
 export type ApiConnection = typeof whatsapps.$inferSelect;
@@ -29,8 +31,8 @@ function sameToken(stored: string, given: string): boolean {
 async function connectionOfToken(ctx: Context, req: FastifyRequest): Promise<ApiConnection> {
   const token = bearerToken(req)?.trim();
   if (!token) throw refused();
-  const row = await ctx.db.query.whatsapps.findFirst({ where: eq(whatsapps.token, token) });
-  if (!row || !row.token || !sameToken(row.token, token)) throw refused();
+  const row = await ctx.db.query.whatsapps.findFirst({ where: eq(whatsapps.tokenHash, lookupHash(token)) });
+  if (!row || !row.token || !sameToken(decryptSecret(row.token), token)) throw refused();
   return row;
 }
 

@@ -9,16 +9,18 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema/index.js";
+import { decryptSecret } from "../../secrets/index.js";
 
 const isSecret = (key: string) => (secretSettings as readonly string[]).includes(key);
 
 /**
- * An option as `viewer` may read it: a platform secret (the payment provider's
- * tokens) is never answered whole: a super user reads its mask, anyone else "".
+ * An option as `viewer` may read it, from its stored row: a platform secret (the
+ * payment provider's tokens, stored encrypted) is never answered whole: a super
+ * user reads its mask, anyone else "".
  */
 export function presentSetting(entry: SettingEntry, viewer: { super: boolean }): SettingEntry {
   if (!isSecret(entry.key)) return entry;
-  return { key: entry.key, value: viewer.super ? maskSecret(entry.value) : "" };
+  return { key: entry.key, value: viewer.super ? maskSecret(decryptSecret(entry.value)) : "" };
 }
 
 /** The company's options, as `viewer` may read them (presentSetting). */
@@ -41,7 +43,12 @@ export async function createDefaultSettings(
   await db.insert(settings).values(rows).onConflictDoNothing();
 }
 
-/** One option of a company, or its default when the row is missing. */
+/** A secret option (secretSettings) in plain text, for the code that uses it; "" while unset. */
+export async function secretSettingValue(db: Db, companyId: number, key: SettingKey): Promise<string> {
+  return decryptSecret(await settingValue(db, companyId, key));
+}
+
+/** One option of a company, or its default when the row is missing (a secret one as stored: encrypted). */
 export async function settingValue(db: Db, companyId: number, key: SettingKey): Promise<string> {
   const [row] = await db
     .select({ value: settings.value })

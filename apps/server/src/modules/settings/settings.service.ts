@@ -12,7 +12,8 @@ import type { Context } from "../../context.js";
 import { settings } from "../../db/schema/index.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { AppError } from "../../http/errors.js";
-import { presentSetting, settingValue } from "./settings.queries.js";
+import { encryptSecret } from "../../secrets/index.js";
+import { presentSetting, secretSettingValue } from "./settings.queries.js";
 
 export async function updateSetting(
   ctx: Context,
@@ -30,7 +31,8 @@ export async function updateSetting(
   if (await isMaskOfCurrent(ctx, who.companyId, key, value)) return { key, value };
   const [row] = await ctx.db
     .update(settings)
-    .set({ value, updatedAt: new Date() })
+    // Secrets are stored encrypted (the key is not in the database).
+    .set({ value: secretSettings.includes(key) ? encryptSecret(value) : value, updatedAt: new Date() })
     .where(and(eq(settings.companyId, who.companyId), eq(settings.key, key)))
     .returning({ key: settings.key, value: settings.value });
   if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
@@ -41,7 +43,7 @@ export async function updateSetting(
 /** A secret's form saved unchanged sends back the mask it read: the secret stays as it is. */
 async function isMaskOfCurrent(ctx: Context, companyId: number, key: SettingKey, value: string): Promise<boolean> {
   if (!secretSettings.includes(key) || value === "") return false;
-  return value === maskSecret(await settingValue(ctx.db, companyId, key));
+  return value === maskSecret(await secretSettingValue(ctx.db, companyId, key));
 }
 
 function isTimeZone(tz: string): boolean {

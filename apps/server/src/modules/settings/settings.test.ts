@@ -6,7 +6,7 @@ import { ADMIN, startTestServer, type TestServer } from "../../../test/harness.j
 import { buildTenant, buildUser, login } from "../../../test/factories.js";
 import { expectListIsolation } from "../../../test/tenancy.js";
 import { closeAllSockets, connectSocket, flush, nextEvent, record } from "../../../test/sockets.js";
-import { settingValue } from "./settings.queries.js";
+import { secretSettingValue } from "./settings.queries.js";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -146,7 +146,7 @@ describe("PUT /settings/{key}", () => {
     expect(await valueOf(token, "asaas")).toBe("••••oken");
     // The form saved unchanged sends the mask back: the token stays.
     expect((await put(token, "asaas", "••••oken")).json()).toEqual({ key: "asaas", value: "••••oken" });
-    expect(await settingValue(s.ctx.db, 1, "asaas")).toBe("platform-token");
+    expect(await secretSettingValue(s.ctx.db, 1, "asaas")).toBe("platform-token");
 
     // A non-super user of the platform company sees the key but never the token.
     const colleague = await buildUser(s, { companyId: 1, profile: "admin" });

@@ -11,14 +11,16 @@
  * - The plan's connections limit (ERR_PLAN_LIMIT_REACHED).
  * - The external API token is unique platform-wide (ERR_WAPP_TOKEN_ALREADY_EXISTS).
  * - A cloud connection needs its four credentials (ERR_VALIDATION with the field).
- * - Cloud secrets (and the token) sent back in their masked form keep the stored value.
+ * - Cloud secrets and the token are stored encrypted (the token also as its look-up hash);
+ *   sent back in their masked form they keep the stored value.
  */
-import { cloudCredentialFields, maskSecret, type WhatsappDto, type WhatsappSave } from "@balcao/contracts";
+import { cloudCredentialFields, type WhatsappDto, type WhatsappSave } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { keepOrReplace, lookupHash } from "../../secrets/index.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
@@ -56,8 +58,8 @@ const plainFields = [
   "cloudPhoneNumberId",
 ] as const;
 
-/** Written only when sent and not the masked form of what is stored. */
-const maskedFields = ["token", "cloudAccessToken", "cloudAppSecret", "cloudVerifyToken"] as const;
+/** Stored encrypted; written only when sent and not the masked form of what is stored. */
+const secretFields = ["token", "cloudAccessToken", "cloudAppSecret", "cloudVerifyToken"] as const;
 
 /** The columns a save writes; on update, fields the client left out stay as they are. */
 function changes(input: WhatsappSave, current: WhatsappRow | undefined): Columns {
@@ -65,10 +67,13 @@ function changes(input: WhatsappSave, current: WhatsappRow | undefined): Columns
   for (const field of plainFields) {
     if (input[field] !== undefined) Object.assign(set, { [field]: input[field] });
   }
-  for (const field of maskedFields) {
-    const sent = input[field];
-    if (sent !== undefined && !(current && sent === maskSecret(current[field]))) set[field] = sent;
+  for (const field of secretFields) {
+    const stored = current?.[field] ?? "";
+    const next = keepOrReplace(input[field], stored);
+    if (next !== stored) set[field] = next;
   }
+  // A new token is found by its hash (external-api/api-token.ts), unique platform-wide.
+  if (set.token !== undefined) set.tokenHash = lookupHash(input.token ?? "");
   if (input.schedules !== undefined || !current)
     set.schedules = mergeSchedules(current?.schedules ?? [], input.schedules);
   return set;

@@ -6,6 +6,7 @@ import type { WhatsappDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { whatsapps } from "../../db/schema/index.js";
+import { decryptSecret } from "../../secrets/index.js";
 import { connectionsTestEnv, createConnection, updateConnection } from "../../../test/connections.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
@@ -21,7 +22,17 @@ describe("cloud credentials", () => {
     cloudAppSecret: "app-secret-value-abcd",
     cloudVerifyToken: "verify-me-please-9876",
   };
-  const stored = async (id: number) => (await s.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, id)))[0]!;
+  /** The row's credentials as the server reads them (stored encrypted: secrets/no-plaintext.test.ts). */
+  const stored = async (id: number) => {
+    const row = (await s.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, id)))[0]!;
+    const { cloudPhoneNumberId, cloudAccessToken, cloudAppSecret, cloudVerifyToken } = row;
+    return {
+      cloudPhoneNumberId,
+      cloudAccessToken: decryptSecret(cloudAccessToken),
+      cloudAppSecret: decryptSecret(cloudAppSecret),
+      cloudVerifyToken: decryptSecret(cloudVerifyToken),
+    };
+  };
 
   it("returns the secrets masked, and a masked or omitted secret keeps the stored one", async () => {
     const t = await buildTenant(s);

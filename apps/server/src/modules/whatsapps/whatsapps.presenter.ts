@@ -10,6 +10,7 @@ import {
   type QueueRef,
   type WhatsappDto,
 } from "@balcao/contracts";
+import { decryptSecret } from "../../secrets/index.js";
 import type { WhatsappRow } from "./whatsapps.queries.js";
 
 /** Who the connection is shown to: `fullToken` for the connection editors. */
@@ -37,7 +38,7 @@ export function presentWhatsapp(row: WhatsappRow, queues: QueueRef[], viewer: Wh
     complationMessage: row.complationMessage,
     outOfHoursMessage: row.outOfHoursMessage,
     ratingMessage: row.ratingMessage,
-    token: viewer.fullToken ? row.token : maskSecret(row.token),
+    token: viewer.fullToken ? decryptSecret(row.token) : maskSecret(decryptSecret(row.token)),
     provider: row.provider as ConnectionProvider,
     sendIdQueue: row.sendIdQueue,
     timeSendQueue: row.timeSendQueue,
@@ -53,9 +54,9 @@ export function presentWhatsapp(row: WhatsappRow, queues: QueueRef[], viewer: Wh
     schedules: row.schedules,
     queues,
     cloudPhoneNumberId: row.cloudPhoneNumberId,
-    cloudAccessToken: maskSecret(row.cloudAccessToken),
-    cloudAppSecret: maskSecret(row.cloudAppSecret),
-    cloudVerifyToken: maskSecret(row.cloudVerifyToken),
+    cloudAccessToken: maskSecret(decryptSecret(row.cloudAccessToken)),
+    cloudAppSecret: maskSecret(decryptSecret(row.cloudAppSecret)),
+    cloudVerifyToken: maskSecret(decryptSecret(row.cloudVerifyToken)),
     webhookUrl: webhookUrlOf(viewer.publicUrl, row.id),
     companyId: row.companyId,
     createdAt: row.createdAt.toISOString(),

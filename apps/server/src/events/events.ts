@@ -128,6 +128,11 @@ export interface DomainEvents {
   "fileList.created": FileListFacts;
   "fileList.updated": FileListFacts;
   "fileList.deleted": FileListFacts;
+  /** A queue integration's fields or signing secret changed (automation-areas "Queue integrations"). */
+  "queueIntegration.created": QueueIntegrationFacts;
+  "queueIntegration.updated": QueueIntegrationFacts;
+  /** Its held tickets, queues and connections were let go first, each recorded as its own event. */
+  "queueIntegration.deleted": QueueIntegrationFacts;
   /** A connection created or changed (its default flag included). */
   "whatsapp.saved": WhatsappFacts;
   "whatsapp.deleted": WhatsappFacts;
@@ -207,6 +212,10 @@ interface ScheduleFacts {
 interface TagFacts {
   companyId: number;
   tagId: number;
+}
+interface QueueIntegrationFacts {
+  companyId: number;
+  integrationId: number;
 }
 interface FileListFacts {
   companyId: number;

@@ -18,6 +18,7 @@ import { subscribeBillingRealtime } from "../modules/billing/billing.subscribers
 import { subscribeCampaignRealtime } from "../modules/campaigns/campaigns.subscribers.js";
 import { subscribeChatRealtime } from "../modules/chats/chats.subscribers.js";
 import { subscribeFileListRealtime } from "../modules/files/files.subscribers.js";
+import { subscribeQueueIntegrationRealtime } from "../modules/queue-integrations/queue-integrations.subscribers.js";
 import { subscribeContactListRealtime } from "../modules/contact-lists/contact-lists.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
 import { subscribeMessageRealtime } from "../modules/messages/messages.subscribers.js";
@@ -54,6 +55,7 @@ export function wireEvents(ctx: Context): void {
   subscribeCampaignRealtime(ctx);
   subscribeChatRealtime(ctx);
   subscribeBillingRealtime(ctx);
+  subscribeQueueIntegrationRealtime(ctx);
   // The customer's messages that the bot or the rating reader may answer.
   ctx.events.durable("message.received", answerInbound, (e) =>
     e.fromMe || e.isGroup || !mayAnswer(e.ticket, e.bot)

@@ -18,6 +18,7 @@ import { campaignReply } from "../modules/campaigns/campaign-reply.job.js";
 import { dispatchCampaign } from "../modules/campaigns/dispatch-campaign.job.js";
 import { startCampaign } from "../modules/campaigns/start-campaign.job.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
+import { integrationTurn } from "../integrations/integration-turn.job.js";
 import { createInvoices } from "../modules/billing/create-invoices.job.js";
 import { recheckCharges } from "../modules/billing/recheck-charges.job.js";
 
@@ -25,6 +26,7 @@ import { recheckCharges } from "../modules/billing/recheck-charges.job.js";
 export const jobDefinitions: readonly JobDefinition<never>[] = [
   fetchInboundMedia as JobDefinition<never>,
   sendStoredMessages as JobDefinition<never>,
+  integrationTurn as JobDefinition<never>,
   answerInbound as JobDefinition<never>,
   ticketTimer as JobDefinition<never>,
   armConnectionTimers as JobDefinition<never>,

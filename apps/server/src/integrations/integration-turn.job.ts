@@ -1,0 +1,154 @@
+/**
+ * An integration's turn (issue 17 item 6): a customer's message on a ticket
+ * an integration holds, queued by answer-inbound (automation/holder-turns.ts)
+ * in the transaction that took the message. By type: Typebot and Dialogflow
+ * are called and their answers sent; n8n and webhook get a signed durable
+ * delivery (deliveries/); flowbuilder: nothing yet (its flows run in the next issue).
+ *
+ * Never twice, never lost: the bot is called before the turn's transaction;
+ * that transaction claims the message on the ticket's integration session
+ * (seenMessageId), stores the replies and queues their sending
+ * (send-stored-messages), all or nothing. A crash before the commit runs the
+ * turn again (the bot may hear the message twice; the customer gets one
+ * answer); after it, the claim makes a run again a no-op.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Context } from "../context.js";
+import { releaseHold } from "../automation/holder.js";
+import type { Db } from "../db/client.js";
+import { contacts, integrationSessions, messages, queueIntegrations, tickets } from "../db/schema/index.js";
+import type { EventTransaction } from "../events/bus.js";
+import type { JobDefinition } from "../jobs/jobs.js";
+import { lockTicket } from "../modules/tickets/ticket-moves.js";
+import { queueMessageDelivery } from "./deliveries/index.js";
+import { runDialogflow } from "./dialogflow/dialogflow-runner.js";
+import { discardReplies, prepareReplies, queueReplies } from "./replies.js";
+import { noSession, type TurnOutcome } from "./turn-outcome.js";
+import { runTypebot } from "./typebot/typebot-runner.js";
+
+const id = z.number().int().positive();
+const payload = z.object({ companyId: id, ticketId: id, messageId: id, integrationId: id });
+type Payload = z.infer<typeof payload>;
+type TicketRow = typeof tickets.$inferSelect;
+
+export const integrationTurn: JobDefinition<Payload> = {
+  name: "integration-turn",
+  payload,
+  // Calls the bot first (10 s a call, Dialogflow up to 3 attempts, a bubble's files fetched), then commits.
+  policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  run: (ctx, data) => runTurn(ctx, data),
+};
+
+/** The ticket is still this integration's, and nobody attends it. */
+function stillHeld(ticket: TicketRow, integrationId: number): boolean {
+  return (
+    ticket.useIntegration &&
+    ticket.integrationId === integrationId &&
+    ticket.status === "pending" &&
+    ticket.userId === null
+  );
+}
+
+async function readTurn(db: Db, { companyId, ticketId, messageId, integrationId }: Payload) {
+  const [row] = await db
+    .select({
+      ticket: tickets,
+      integration: queueIntegrations,
+      text: messages.body,
+      contact: { number: contacts.number, name: contacts.name },
+    })
+    .from(tickets)
+    .innerJoin(messages, and(eq(messages.id, messageId), eq(messages.ticketId, tickets.id)))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(
+      queueIntegrations,
+      and(eq(queueIntegrations.id, integrationId), eq(queueIntegrations.companyId, companyId)),
+    )
+    .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)));
+  if (!row) return undefined;
+  const [session] = await db.select().from(integrationSessions).where(eq(integrationSessions.ticketId, ticketId));
+  return { ...row, session };
+}
+
+/**
+ * Marks the message's turn taken on the ticket's session, with the session's state after it; false when
+ * this message (or a newer one) was taken already.
+ */
+async function claimTurn(t: EventTransaction, data: Payload, session: TurnOutcome["session"]): Promise<boolean> {
+  const values = {
+    ticketId: data.ticketId,
+    companyId: data.companyId,
+    integrationId: data.integrationId,
+    sessionId: session.sessionId,
+    pendingChoices: session.pendingChoices,
+    seenMessageId: data.messageId,
+    lastActivityAt: new Date(),
+  };
+  const claimed = await t.db
+    .insert(integrationSessions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: integrationSessions.ticketId,
+      set: values,
+      setWhere: sql`coalesce(${integrationSessions.seenMessageId}, 0) < ${data.messageId}::int`,
+    })
+    .returning({ ticketId: integrationSessions.ticketId });
+  return claimed.length > 0;
+}
+
+/** The turn's transaction: on the locked ticket, still held, the message claimed; then `apply`. */
+function commit(
+  ctx: Context,
+  data: Payload,
+  session: TurnOutcome["session"],
+  apply: (t: EventTransaction, ticket: TicketRow) => Promise<void>,
+): Promise<boolean> {
+  return ctx.events.transaction(async (t) => {
+    const ticket = await lockTicket(t, data.companyId, data.ticketId);
+    if (!ticket || !stillHeld(ticket, data.integrationId)) return false;
+    if (!(await claimTurn(t, data, session))) return false;
+    await apply(t, ticket);
+    return true;
+  });
+}
+
+async function decide(ctx: Context, data: Payload, turn: NonNullable<Awaited<ReturnType<typeof readTurn>>>) {
+  const { integration, ticket, text, contact } = turn;
+  // A session another integration left (the connection's, before a queue was chosen) is not this one's.
+  const session = turn.session?.integrationId === data.integrationId ? turn.session : undefined;
+  if (integration.type === "typebot") return runTypebot({ integration, session, text, contact, now: new Date() });
+  return runDialogflow({ integration, apiUrl: ctx.config.DIALOGFLOW_API_URL, ticketUuid: ticket.uuid, text });
+}
+
+async function runTurn(ctx: Context, data: Payload): Promise<void> {
+  const turn = await readTurn(ctx.db, data);
+  if (!turn || !stillHeld(turn.ticket, data.integrationId)) return;
+  if ((turn.session?.seenMessageId ?? 0) >= data.messageId) return;
+  const { integration } = turn;
+  if (integration.type === "n8n" || integration.type === "webhook") {
+    await commit(ctx, data, noSession, (t) => queueMessageDelivery(t, data));
+    return;
+  }
+  if (integration.type !== "typebot" && integration.type !== "dialogflow") {
+    await commit(ctx, data, noSession, async () => {});
+    return;
+  }
+  const outcome = await decide(ctx, data, turn);
+  if (outcome.failure) {
+    ctx.log.warn(
+      { integrationId: integration.id, ticketId: data.ticketId, failure: outcome.failure },
+      "integration failed",
+    );
+  }
+  const replies = await prepareReplies(ctx, data.companyId, outcome.replies);
+  const delayMs = integration.type === "typebot" ? integration.typebotDelayMessage : 0;
+  const committed = await commit(ctx, data, outcome.session, async (t, ticket) => {
+    await queueReplies(t, ticket, replies, delayMs);
+    if (outcome.handOn) await releaseHold(t, ticket, { kind: "integration", integrationId: data.integrationId }, null);
+  }).catch(async (err: unknown) => {
+    await discardReplies(ctx, replies);
+    throw err;
+  });
+  if (!committed) await discardReplies(ctx, replies);
+}

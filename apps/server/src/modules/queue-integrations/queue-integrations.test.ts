@@ -1,0 +1,320 @@
+/**
+ * /queueIntegration (automation-areas §5, §7; issue 17 item 5): CRUD with the
+ * §5 rules and §9 defaults, admins and the plan only, the SSRF guard at save,
+ * secrets never whole but the signing secret, realtime to admins only,
+ * delete letting go of queues, connections and held tickets, and isolation.
+ */
+import { channels, type ChannelPayloads, type QueueIntegrationDto, type QueueIntegrationPage } from "@balcao/contracts";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { contacts, queueIntegrations, queues, tickets, whatsapps } from "../../db/schema/index.js";
+import { decryptSecret } from "../../secrets/index.js";
+import { buildCompany, buildPlan, buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
+import type { TestServer } from "../../../test/harness.js";
+import { serverPerFile } from "../../../test/server-per-file.js";
+import { connectSocket, flush, record } from "../../../test/sockets.js";
+import { expectCompanyIsolation, expectListIsolation } from "../../../test/tenancy.js";
+import { serviceAccount } from "../../../test/fake-dialogflow.js";
+
+let s: TestServer;
+serverPerFile((started) => (s = started));
+
+const create = (token: string, body: Record<string, unknown>) =>
+  s.request({ method: "POST", path: "/queueIntegration", token, body });
+const n8n = (extra: Record<string, unknown> = {}) => ({
+  type: "n8n",
+  name: "Fluxo n8n",
+  urlN8N: "https://n8n.example.com/webhook/abc",
+  ...extra,
+});
+
+describe("create, read, update, delete", () => {
+  it("creates with the §9 defaults, projectName = name, a signing secret in full, and reads it back", async () => {
+    const t = await buildTenant(s);
+    const res = await create(t.admin.token, { name: "Atendimento bot", typebotSlug: "atendimento", projectName: "x" });
+    expect(res.statusCode).toBe(200);
+    const dto = res.json<QueueIntegrationDto>();
+    expect(dto).toMatchObject({
+      type: "typebot",
+      name: "Atendimento bot",
+      projectName: "Atendimento bot",
+      typebotSlug: "atendimento",
+      typebotDelayMessage: 1000,
+      typebotExpires: 1,
+      companyId: t.company.id,
+    });
+    expect(dto.signingSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(dto.lastUpdate).toBe(dto.updatedAt);
+    expect((await s.request({ path: `/queueIntegration/${dto.id}`, token: t.admin.token })).json()).toEqual(dto);
+  });
+
+  it("answers pages of 20 by name with hasMore, searches names, and without pageNumber answers every one", async () => {
+    const t = await buildTenant(s);
+    for (let i = 0; i < 22; i++) {
+      expect((await create(t.admin.token, n8n({ name: `Fluxo ${String(i).padStart(2, "0")}` }))).statusCode).toBe(200);
+    }
+    await create(t.admin.token, n8n({ name: "Outro hook", type: "webhook" }));
+    const page = (q: string) =>
+      s.request({ path: `/queueIntegration/${q}`, token: t.admin.token }).then((r) => r.json<QueueIntegrationPage>());
+    const first = await page("?searchParam=&pageNumber=1");
+    expect(first.queueIntegrations.map((i) => i.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Fluxo ${String(i).padStart(2, "0")}`),
+    );
+    expect(first.hasMore).toBe(true);
+    const second = await page("?searchParam=&pageNumber=2");
+    expect(second.queueIntegrations.map((i) => i.name)).toEqual(["Fluxo 20", "Fluxo 21", "Outro hook"]);
+    expect(second.hasMore).toBe(false);
+    expect((await page("?searchParam=outro&pageNumber=1")).queueIntegrations.map((i) => i.name)).toEqual([
+      "Outro hook",
+    ]);
+    const all = await page("");
+    expect(all.queueIntegrations).toHaveLength(23);
+    expect(all.hasMore).toBe(false);
+  });
+
+  it("updates every field and lastUpdate; deletes with the translation key", async () => {
+    const t = await buildTenant(s);
+    const dto = (await create(t.admin.token, n8n())).json<QueueIntegrationDto>();
+    const res = await s.request({
+      method: "PUT",
+      path: `/queueIntegration/${dto.id}`,
+      token: t.admin.token,
+      body: { ...dto, type: "webhook", name: "Hook", urlN8N: "https://hooks.example.com/in" },
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = res.json<QueueIntegrationDto>();
+    expect(saved).toMatchObject({
+      type: "webhook",
+      name: "Hook",
+      projectName: "Hook",
+      urlN8N: "https://hooks.example.com/in",
+    });
+    expect(saved.signingSecret).toBe(dto.signingSecret);
+    expect(new Date(saved.lastUpdate).getTime()).toBeGreaterThan(new Date(dto.lastUpdate).getTime());
+    const del = await s.request({ method: "DELETE", path: `/queueIntegration/${dto.id}`, token: t.admin.token });
+    expect(del.json()).toEqual({ message: "queueIntegration.toasts.deleted" });
+    expect((await s.request({ path: `/queueIntegration/${dto.id}`, token: t.admin.token })).statusCode).toBe(404);
+  });
+
+  it("regenerates the signing secret", async () => {
+    const t = await buildTenant(s);
+    const dto = (await create(t.admin.token, n8n())).json<QueueIntegrationDto>();
+    const res = await s.request({ method: "POST", path: `/queueIntegration/${dto.id}/secret`, token: t.admin.token });
+    expect(res.statusCode).toBe(200);
+    const next = res.json<QueueIntegrationDto>().signingSecret;
+    expect(next).toMatch(/^[0-9a-f]{64}$/);
+    expect(next).not.toBe(dto.signingSecret);
+    expect((await s.request({ path: `/queueIntegration/${dto.id}`, token: t.admin.token })).json()).toMatchObject({
+      signingSecret: next,
+    });
+  });
+});
+
+describe("§5 rules and the SSRF guard", () => {
+  it("refuses a name outside 2–50, n8n and webhook without urlN8N, typebot without a slug", async () => {
+    const t = await buildTenant(s);
+    const fields = async (body: Record<string, unknown>) => {
+      const res = await create(t.admin.token, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe("ERR_VALIDATION");
+      return res.json<{ fields: { path: string }[] }>().fields.map((f) => f.path);
+    };
+    expect(await fields(n8n({ name: "A" }))).toEqual(["name"]);
+    expect(await fields(n8n({ name: "x".repeat(51) }))).toEqual(["name"]);
+    expect(await fields(n8n({ urlN8N: "" }))).toEqual(["urlN8N"]);
+    expect(await fields({ type: "webhook", name: "Hook" })).toEqual(["urlN8N"]);
+    expect(await fields({ type: "typebot", name: "Bot", typebotSlug: "" })).toEqual(["typebotSlug"]);
+    expect(await fields(n8n({ urlN8N: "ftp://files.example.com" }))).toEqual(["urlN8N"]);
+    // Dialogflow and flowbuilder need neither.
+    expect((await create(t.admin.token, { type: "flowbuilder", name: "Fluxo" })).json()).toMatchObject({
+      projectName: "Fluxo",
+    });
+  });
+
+  it("refuses urlN8N and token_uri pointing at loopback or cloud metadata when saved", async () => {
+    const t = await buildTenant(s);
+    for (const urlN8N of [
+      "http://127.0.0.1:5678/webhook",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]/x",
+    ]) {
+      const res = await create(t.admin.token, n8n({ urlN8N }));
+      expect(res.statusCode, urlN8N).toBe(400);
+      expect(res.json().error).toBe("ERR_OUTBOUND_URL_FORBIDDEN");
+    }
+    const account = serviceAccount({ tokenUri: "http://169.254.169.254/token" });
+    const res = await create(t.admin.token, { type: "dialogflow", name: "Agente", jsonContent: account.json });
+    expect(res.json().error).toBe("ERR_OUTBOUND_URL_FORBIDDEN");
+  });
+});
+
+describe("secrets", () => {
+  it("answers jsonContent with only private_key masked, and a save sending the mask back keeps the stored key", async () => {
+    const t = await buildTenant(s);
+    const account = serviceAccount({ tokenUri: "https://oauth2.example.com/token" });
+    const dto = (
+      await create(t.admin.token, {
+        type: "dialogflow",
+        name: "Agente",
+        projectName: "meu-agente",
+        jsonContent: account.json,
+      })
+    ).json<QueueIntegrationDto>();
+    const shown = JSON.parse(dto.jsonContent) as Record<string, string>;
+    expect(shown.client_email).toBe(account.clientEmail);
+    expect(shown.private_key).toMatch(/^•+[\s\S]{4}$/);
+    expect(shown.private_key).not.toContain("PRIVATE");
+    expect(dto.jsonContent).not.toContain("PRIVATE KEY");
+    const [row] = await s.ctx.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, dto.id));
+    expect(row!.jsonContent).not.toContain(account.clientEmail);
+    expect(row!.signingSecret).not.toContain(dto.signingSecret);
+
+    await s.request({
+      method: "PUT",
+      path: `/queueIntegration/${dto.id}`,
+      token: t.admin.token,
+      body: { ...dto, name: "Agente 2" },
+    });
+    const [after] = await s.ctx.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, dto.id));
+    expect(JSON.parse(decryptSecret(after!.jsonContent)).private_key).toBe(account.privateKeyPem);
+  });
+});
+
+describe("who may call", () => {
+  it("refuses agents, and every call of a company whose plan lacks useIntegrations", async () => {
+    const t = await buildTenant(s);
+    const agent = await s.request({ path: "/queueIntegration/", token: t.agent.token });
+    expect(agent.statusCode).toBe(403);
+    expect((await create(t.agent.token, n8n())).statusCode).toBe(403);
+
+    const plan = await buildPlan(s, { useIntegrations: false });
+    const company = await buildCompany(s, { planId: plan.id });
+    const admin = await buildUser(s, { companyId: company.id, profile: "admin" });
+    const token = (await login(s, admin.email)).token;
+    for (const req of [
+      { path: "/queueIntegration/" },
+      { method: "POST" as const, path: "/queueIntegration", body: n8n() },
+      { method: "POST" as const, path: "/queueIntegration/testSession", body: { jsonContent: "{}" } },
+    ]) {
+      const res = await s.request({ ...req, token });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe("ERR_NO_PERMISSION");
+    }
+  });
+
+  it("never shows or changes another company's integration", async () => {
+    const a = await buildTenant(s);
+    const b = await buildTenant(s);
+    const dto = (await create(a.admin.token, n8n({ name: "Segredo da A" }))).json<QueueIntegrationDto>();
+    for (const request of [
+      { path: `/queueIntegration/${dto.id}` },
+      { method: "PUT" as const, path: `/queueIntegration/${dto.id}`, body: n8n({ name: "Segredo da A" }) },
+      { method: "POST" as const, path: `/queueIntegration/${dto.id}/secret` },
+    ]) {
+      await expectCompanyIsolation(s, {
+        request,
+        ownerToken: a.admin.token,
+        otherToken: b.admin.token,
+        secrets: ["Segredo da A", dto.signingSecret],
+      });
+    }
+    await expectListIsolation(s, {
+      path: "/queueIntegration/",
+      ownerToken: a.admin.token,
+      otherToken: b.admin.token,
+      secrets: ["Segredo da A"],
+    });
+    const del = await s.request({ method: "DELETE", path: `/queueIntegration/${dto.id}`, token: b.admin.token });
+    expect(del.statusCode).toBe(404);
+  });
+
+  it("a queue or a connection refuses another company's integration and takes its own", async () => {
+    const a = await buildTenant(s);
+    const b = await buildTenant(s);
+    const own = (await create(a.admin.token, n8n())).json<QueueIntegrationDto>();
+    const theirs = (await create(b.admin.token, n8n())).json<QueueIntegrationDto>();
+    const queue = (integrationId: number) =>
+      s.request({
+        method: "POST",
+        path: "/queue",
+        token: a.admin.token,
+        body: {
+          name: `Fila ${integrationId}`,
+          color: `#${String(integrationId).padStart(6, "1").slice(-6)}`,
+          integrationId,
+        },
+      });
+    const refused = await queue(theirs.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    const taken = await queue(own.id);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ integrationId: own.id });
+  });
+});
+
+describe("realtime and delete", () => {
+  it("tells the company's admins (create, update, delete), not its agents nor another company", async () => {
+    const t = await buildTenant(s);
+    const other = await buildTenant(s);
+    const adminSocket = await connectSocket(s, t.admin.token);
+    const agentSocket = await connectSocket(s, t.agent.token);
+    const otherSocket = await connectSocket(s, other.admin.token);
+    const channel = channels.queueIntegration(t.company.id);
+    const heard = record<ChannelPayloads["queueIntegration"]>(adminSocket, channel);
+    const agentHeard = record(agentSocket, channel);
+    const otherHeard = record(otherSocket, channel);
+    const otherChannel = record(otherSocket, channels.queueIntegration(other.company.id));
+    const dto = (await create(t.admin.token, n8n())).json<QueueIntegrationDto>();
+    await s.request({
+      method: "PUT",
+      path: `/queueIntegration/${dto.id}`,
+      token: t.admin.token,
+      body: n8n({ name: "Novo" }),
+    });
+    await s.request({ method: "DELETE", path: `/queueIntegration/${dto.id}`, token: t.admin.token });
+    await flush(s, adminSocket);
+    await flush(s, agentSocket);
+    await flush(s, otherSocket);
+    expect(heard.map((e) => e.action)).toEqual(["create", "update", "delete"]);
+    expect(heard[0]!.queueIntegration).toMatchObject({ id: dto.id, signingSecret: dto.signingSecret });
+    expect(heard[1]!.queueIntegration).toMatchObject({ name: "Novo" });
+    expect(heard[2]).toEqual({ action: "delete", integrationId: dto.id });
+    expect(agentHeard).toEqual([]);
+    expect(otherHeard).toEqual([]);
+    expect(otherChannel).toEqual([]);
+  });
+
+  it("deleting clears it from queues, connections and the tickets it holds", async () => {
+    const t = await buildTenant(s);
+    const dto = (await create(t.admin.token, n8n())).json<QueueIntegrationDto>();
+    const queue = await buildQueue(s, t.company.id, { integrationId: dto.id });
+    const [connection] = await s.ctx.db
+      .insert(whatsapps)
+      .values({ companyId: t.company.id, name: "Conexão", integrationId: dto.id })
+      .returning();
+    const [contact] = await s.ctx.db
+      .insert(contacts)
+      .values({ companyId: t.company.id, name: "Paulo", number: "5511999990000" })
+      .returning();
+    const [ticket] = await s.ctx.db
+      .insert(tickets)
+      .values({
+        companyId: t.company.id,
+        contactId: contact!.id,
+        whatsappId: connection!.id,
+        queueId: queue.id,
+        useIntegration: true,
+        integrationId: dto.id,
+        chatbot: true,
+      })
+      .returning();
+    await s.request({ method: "DELETE", path: `/queueIntegration/${dto.id}`, token: t.admin.token });
+    const [q] = await s.ctx.db.select().from(queues).where(eq(queues.id, queue.id));
+    expect(q!.integrationId).toBeNull();
+    const [w] = await s.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, connection!.id));
+    expect(w!.integrationId).toBeNull();
+    const [after] = await s.ctx.db.select().from(tickets).where(eq(tickets.id, ticket!.id));
+    expect(after).toMatchObject({ useIntegration: false, integrationId: null, chatbot: false, status: "pending" });
+  });
+});

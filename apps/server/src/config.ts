@@ -85,6 +85,11 @@ const envSchema = z.object({
    * (no SSRF check); the service account's token_uri, which the company stores, is checked.
    */
   DIALOGFLOW_API_URL: z.url({ protocol: /^https?$/ }).default("https://dialogflow.googleapis.com"),
+  /**
+   * AI prompts: the OpenAI-compatible API a prompt with no base URL of its own calls ({this}/chat/completions,
+   * {this}/audio/transcriptions). Set by the operator, so trusted (no SSRF check); a prompt's own baseUrl is checked.
+   */
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.openai.com/v1"),
   /** How often a node retries the sessions another node holds, to take them over when it stops. */
   SESSION_LEASE_RETRY_MS: z.coerce.number().int().positive().default(10_000),
   /**

@@ -128,6 +128,11 @@ export interface DomainEvents {
   "fileList.created": FileListFacts;
   "fileList.updated": FileListFacts;
   "fileList.deleted": FileListFacts;
+  /** An AI prompt's fields changed (automation-areas "Prompts"). */
+  "prompt.created": PromptFacts;
+  "prompt.updated": PromptFacts;
+  /** Its held tickets, queues and connections were let go first, each recorded as its own event. */
+  "prompt.deleted": PromptFacts;
   /** A queue integration's fields or signing secret changed (automation-areas "Queue integrations"). */
   "queueIntegration.created": QueueIntegrationFacts;
   "queueIntegration.updated": QueueIntegrationFacts;
@@ -216,6 +221,10 @@ interface TagFacts {
 interface QueueIntegrationFacts {
   companyId: number;
   integrationId: number;
+}
+interface PromptFacts {
+  companyId: number;
+  promptId: number;
 }
 interface FileListFacts {
   companyId: number;

@@ -18,6 +18,7 @@ import { subscribeBillingRealtime } from "../modules/billing/billing.subscribers
 import { subscribeCampaignRealtime } from "../modules/campaigns/campaigns.subscribers.js";
 import { subscribeChatRealtime } from "../modules/chats/chats.subscribers.js";
 import { subscribeFileListRealtime } from "../modules/files/files.subscribers.js";
+import { subscribePromptRealtime } from "../modules/prompts/prompts.subscribers.js";
 import { subscribeQueueIntegrationRealtime } from "../modules/queue-integrations/queue-integrations.subscribers.js";
 import { subscribeContactListRealtime } from "../modules/contact-lists/contact-lists.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
@@ -51,6 +52,7 @@ export function wireEvents(ctx: Context): void {
   subscribeWhatsappRealtime(ctx);
   subscribeAnnouncementRealtime(ctx);
   subscribeFileListRealtime(ctx);
+  subscribePromptRealtime(ctx);
   subscribeContactListRealtime(ctx);
   subscribeCampaignRealtime(ctx);
   subscribeChatRealtime(ctx);

@@ -22,6 +22,7 @@ import { inboundRejectionsRoutes } from "../modules/inbound-rejections/inbound-r
 import { kanbanRoutes } from "../modules/kanban/kanban.routes.js";
 import { messagesRoutes } from "../modules/messages/messages.routes.js";
 import { plansRoutes } from "../modules/plans/plans.routes.js";
+import { promptsRoutes } from "../modules/prompts/prompts.routes.js";
 import { queuesRoutes } from "../modules/queues/queues.routes.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/quick-messages.routes.js";
 import { schedulesRoutes } from "../modules/schedules/schedules.routes.js";
@@ -56,6 +57,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     externalApiRoutes,
     dashboardRoutes,
     filesRoutes,
+    promptsRoutes,
     campaignSettingsRoutes,
     contactListsRoutes,
     campaignsRoutes,

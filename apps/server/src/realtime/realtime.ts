@@ -123,7 +123,15 @@ export function createRealtime(opts: {
 
   io.on("connection", (socket) => {
     const { claims, viewer } = socket.data as SocketData;
-    void socket.join([rooms.company(claims.companyId), rooms.user(claims.id), rooms.platform()]);
+    // Administrators also hear what only they may read (prompts, integrations): a profile change drops the
+    // user's sockets, so the rooms are those of the current profile.
+    const admin = claims.profile === "admin" || claims.super;
+    void socket.join([
+      rooms.company(claims.companyId),
+      rooms.user(claims.id),
+      rooms.platform(),
+      ...(admin ? [rooms.admins(claims.companyId)] : []),
+    ]);
     const access = {
       companyId: claims.companyId,
       scopes: viewerScopes(viewer),

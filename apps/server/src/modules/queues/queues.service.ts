@@ -9,6 +9,7 @@ import type { Context } from "../../context.js";
 import { queues } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
+import { assertOwnPrompt } from "../prompts/prompts.service.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { recordQueueTicketsLeft } from "../tickets/ticket-cascades.js";
 import { mergeSchedules } from "./merge-schedules.js";
@@ -28,17 +29,6 @@ export async function loadQueue(ctx: Context, companyId: number, id: number): Pr
   return queue;
 }
 
-/**
- * Integrations and prompts are tables of the automation areas, which do not
- * exist yet: until a later issue adds them (and their foreign keys), no id can
- * name one, so anything but "none" is refused. Connections link them too.
- */
-export function assertNoAutomationLinks(input: Pick<QueueSave, "integrationId" | "promptId">) {
-  for (const field of ["integrationId", "promptId"] as const) {
-    if (input[field]) throw new AppError("ERR_VALIDATION", { field });
-  }
-}
-
 /** The columns a save writes; on update, fields the client left out stay as they are. */
 function changes(input: QueueSave, current: QueueRow | undefined) {
   const set: Partial<typeof queues.$inferInsert> = { name: input.name, color: input.color };
@@ -55,7 +45,7 @@ function changes(input: QueueSave, current: QueueRow | undefined) {
 }
 
 export async function createQueue(ctx: Context, companyId: number, input: QueueSave): Promise<QueueDto> {
-  assertNoAutomationLinks(input);
+  await assertOwnPrompt(ctx, companyId, input.promptId);
   await assertPlanLimit(ctx.db, companyId, "queues", await countQueues(ctx.db, companyId));
   const [row] = await ctx.db
     .insert(queues)
@@ -67,7 +57,7 @@ export async function createQueue(ctx: Context, companyId: number, input: QueueS
 
 export async function updateQueue(ctx: Context, companyId: number, id: number, input: QueueSave): Promise<QueueDto> {
   const current = await loadQueue(ctx, companyId, id);
-  assertNoAutomationLinks(input);
+  await assertOwnPrompt(ctx, companyId, input.promptId);
   const [row] = await ctx.db
     .update(queues)
     .set({ ...changes(input, current), updatedAt: new Date() })

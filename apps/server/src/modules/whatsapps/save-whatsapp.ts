@@ -24,7 +24,7 @@ import { keepOrReplace, lookupHash } from "../../secrets/index.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
-import { assertNoAutomationLinks } from "../queues/queues.service.js";
+import { assertOwnPrompt } from "../prompts/prompts.service.js";
 import { countOwnQueues } from "../users/users.queries.js";
 import { loadWhatsapp, restartChannel, showWhatsapp } from "./whatsapps.service.js";
 import {
@@ -103,7 +103,7 @@ function assertSavedShape(saved: SavedShape, queueCount: number) {
 }
 
 async function checkInput(ctx: Context, companyId: number, input: WhatsappSave) {
-  assertNoAutomationLinks(input);
+  await assertOwnPrompt(ctx, companyId, input.promptId);
   await assertOwnQueueRefs(ctx, companyId, input);
 }
 

@@ -25,6 +25,7 @@ import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.j
 import { reportPresence } from "./modules/users/users.service.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { setOutboundPolicy } from "./outbound/index.js";
+import { setMediaLinkBase } from "./integrations/deliveries/index.js";
 import { encryptExistingSecrets } from "./secrets/encrypt-existing.js";
 import { initSecrets, loadSecretsKey } from "./secrets/index.js";
 import { seed, type SeedResult } from "./seed.js";
@@ -55,6 +56,7 @@ export interface ServerOptions {
 
 export async function createServer(config: Config, database?: Database, options: ServerOptions = {}): Promise<Server> {
   const log = createLogger(config, options.logDestination);
+  setMediaLinkBase(config.PUBLIC_URL);
   // Process-wide, before anything reads a secret or calls out (secrets/index.ts, outbound/policy.ts).
   initSecrets(loadSecretsKey(config, log));
   setOutboundPolicy({ allowPrivate: config.ALLOW_PRIVATE_OUTBOUND });

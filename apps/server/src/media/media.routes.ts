@@ -1,4 +1,5 @@
 /** GET /public/{mediaPath}: media only for signed-in users of the owning company (DESIGN §4). */
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.js";
@@ -16,6 +17,17 @@ const contentTypes: Record<string, string> = {
   ".pdf": "application/pdf",
 };
 
+/** A company file as the answer (the caller has checked who may read it); also the integrations' media links. */
+export async function replyWithMedia(ctx: Context, reply: FastifyReply, mediaPath: string) {
+  const file = await ctx.media.open(mediaPath);
+  return reply
+    .header("content-type", contentTypes[file.ext] ?? "application/octet-stream")
+    .header("content-length", file.size)
+    .header("cache-control", "private, max-age=3600")
+    .header("x-content-type-options", "nosniff")
+    .send(file.stream);
+}
+
 export function mediaRoutes(ctx: Context): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -25,13 +37,7 @@ export function mediaRoutes(ctx: Context): FastifyPluginAsyncZod {
         const mediaPath = req.params["*"];
         // Another company's file answers 404, as if it did not exist.
         if (!ctx.media.mayRead(mediaPath, req.auth.companyId)) throw new AppError("ERR_NOT_FOUND");
-        const file = await ctx.media.open(mediaPath);
-        return reply
-          .header("content-type", contentTypes[file.ext] ?? "application/octet-stream")
-          .header("content-length", file.size)
-          .header("cache-control", "private, max-age=3600")
-          .header("x-content-type-options", "nosniff")
-          .send(file.stream);
+        return replyWithMedia(ctx, reply, mediaPath);
       },
     );
   };

@@ -15,6 +15,7 @@ import { campaignSettingsRoutes } from "../modules/campaign-settings/campaign-se
 import { campaignsRoutes } from "../modules/campaigns/campaigns.routes.js";
 import { chatsRoutes } from "../modules/chats/chats.routes.js";
 import { filesRoutes } from "../modules/files/files.routes.js";
+import { integrationDeliveriesRoutes } from "../integrations/deliveries/deliveries.routes.js";
 import { queueIntegrationsRoutes } from "../modules/queue-integrations/queue-integrations.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
 import { helpsRoutes } from "../modules/helps/helps.routes.js";
@@ -65,6 +66,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     kanbanRoutes,
     billingRoutes,
     asaasWebhookRoutes,
+    integrationDeliveriesRoutes,
     queueIntegrationsRoutes,
   ]) {
     await api.register(routes(ctx));

@@ -21,6 +21,7 @@ import { sendStoredMessages } from "../modules/messages/send-stored-messages.js"
 import { integrationTurn } from "../integrations/integration-turn.job.js";
 import { createInvoices } from "../modules/billing/create-invoices.job.js";
 import { recheckCharges } from "../modules/billing/recheck-charges.job.js";
+import { deliverWebhook } from "../integrations/deliveries/deliver-webhook.job.js";
 
 // Each definition is typed by its own payload; the registry only runs them.
 export const jobDefinitions: readonly JobDefinition<never>[] = [
@@ -38,4 +39,5 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   campaignReply as JobDefinition<never>,
   createInvoices as JobDefinition<never>,
   recheckCharges as JobDefinition<never>,
+  deliverWebhook as JobDefinition<never>,
 ];

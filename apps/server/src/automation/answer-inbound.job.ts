@@ -17,8 +17,12 @@ import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
 import type { JobDefinition } from "../jobs/jobs.js";
+import { reread, takeHold } from "./holder.js";
+import { queueTurn } from "./holder-turns.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
+
+type TicketRow = typeof tickets.$inferSelect;
 
 const payload = z.object({
   companyId: z.number().int().positive(),
@@ -38,6 +42,8 @@ type Payload = z.infer<typeof payload>;
 export function mayAnswer(t: TicketBotPlace, bot: InboundBotFacts | undefined): boolean {
   if (t.status === "closed") return true;
   const waiting = t.status === "pending" && t.userId === null && (t.queueId === null || t.chatbot);
+  // A prompt or an integration holds (or would take) any waiting ticket nobody attends, whatever its queue.
+  if (t.status === "pending" && t.userId === null && bot?.holdable) return true;
   return waiting && bot !== undefined && (bot.connectionHasQueues || bot.scheduleType === "company");
 }
 
@@ -59,9 +65,24 @@ async function answer(t: EventTransaction, data: Payload): Promise<void> {
   // Deleted meanwhile, or a newer message of the ticket was answered already.
   if (!claimed) return;
   const { body, ...ticket } = claimed;
-  if (ticket.status !== "closed") return routeTicket(t, ticket, body);
+  if (ticket.status !== "closed") return holdOrRoute(t, ticket, body, data.messageId);
   // Only a closed ticket that asks for a rating takes a customer's message (ingest-store.ts).
   if (ticket.ratingAsks > 0) await rateTicket(t, ticket, body);
+}
+
+/**
+ * A prompt or an integration holding the ticket (or taking it now: holder.ts) gets the message as its
+ * turn, queued in this transaction; otherwise the queue menu routes it, and a queue chosen now whose
+ * integration or prompt takes the ticket gets this message as its first turn.
+ */
+async function holdOrRoute(t: EventTransaction, ticket: TicketRow, body: string, messageId: number): Promise<void> {
+  let holder = await takeHold(t, ticket);
+  if (!holder) {
+    await routeTicket(t, ticket, body);
+    const after = await reread(t, ticket.id);
+    if (after && after.queueId !== null && after.queueId !== ticket.queueId) holder = await takeHold(t, after);
+  }
+  if (holder) await queueTurn(t, { companyId: ticket.companyId, ticketId: ticket.id, messageId }, holder);
 }
 
 /**

@@ -27,6 +27,8 @@ export interface TicketBotPlace extends TicketPlaceFacts {
 export interface InboundBotFacts {
   connectionHasQueues: boolean;
   scheduleType: string;
+  /** A prompt or an integration holds the ticket, or its connection or queue offers one (automation/holder.ts). */
+  holdable?: boolean;
 }
 
 /** Where a ticket row is now, as the `before` of the event that moves it. */

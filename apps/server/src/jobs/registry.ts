@@ -8,6 +8,7 @@
  */
 import type { JobDefinition } from "./jobs.js";
 import { answerInbound } from "../automation/answer-inbound.job.js";
+import { aiTurn } from "../automation/ai-turn.job.js";
 import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
 import { ticketTimer } from "../automation/ticket-timer.job.js";
 import { checkContactListNumbers } from "../modules/contact-lists/check-contact-list-numbers.js";
@@ -28,6 +29,7 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   fetchInboundMedia as JobDefinition<never>,
   sendStoredMessages as JobDefinition<never>,
   integrationTurn as JobDefinition<never>,
+  aiTurn as JobDefinition<never>,
   answerInbound as JobDefinition<never>,
   ticketTimer as JobDefinition<never>,
   armConnectionTimers as JobDefinition<never>,

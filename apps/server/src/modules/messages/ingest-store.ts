@@ -20,6 +20,7 @@ import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { RawSql } from "../../db/client.js";
 import { campaignLimits, settingDefaults } from "@balcao/contracts";
 import type { InboundBotFacts, TicketBotPlace } from "../../events/events.js";
+import { holdableFact } from "../../automation/holder.js";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { contactCtes, personValues } from "./ingest-contact.js";
@@ -132,7 +133,11 @@ select (select id from target) as "ticketId", (select id from message) as "messa
   -- What the queue bot would route by, read only for a ticket waiting with no agent (automation's mayAnswer).
   (select case when status = 'pending' and user_id is null then json_build_object(
       'connectionHasQueues', exists (select 1 from whatsapp_queues wq where wq.whatsapp_id = $2::int),
-      'scheduleType', (select s.value from settings s where s.company_id = $1::int and s.key = 'scheduleType'))
+      'scheduleType', (select s.value from settings s where s.company_id = $1::int and s.key = 'scheduleType'),
+      -- A prompt or integration holds it or would take it (automation/holder.ts): a new ticket by its connection.
+      'holdable', (exists (select 1 from created) and exists (select 1 from whatsapps hw where hw.id = $2::int
+          and (hw.prompt_id is not null or hw.integration_id is not null)))
+        or exists (select 1 from tickets ht where ht.id = target.id and ${holdableFact("ht")}))
     end from target) as "bot",
   -- Whether the connection keeps any timer a customer's message re-arms (automation/arm-ticket-timers.ts).
   exists (select 1 from whatsapps w where w.id = $2::int
@@ -150,7 +155,7 @@ select (select id from target) as "ticketId", (select id from message) as "messa
 interface StoreResult {
   ticketId: number | null;
   ticket: TicketBotPlace | null;
-  bot: { connectionHasQueues: boolean; scheduleType: string | null } | null;
+  bot: { connectionHasQueues: boolean; scheduleType: string | null; holdable: boolean } | null;
   connectionHasTimers: boolean;
   messageId: number | null;
   stored: boolean;
@@ -287,6 +292,7 @@ export async function storeInbound(
           bot: {
             connectionHasQueues: result.bot.connectionHasQueues,
             scheduleType: result.bot.scheduleType ?? settingDefaults.scheduleType,
+            holdable: result.bot.holdable,
           },
         }
       : {}),

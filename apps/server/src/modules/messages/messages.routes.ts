@@ -1,4 +1,7 @@
-/** Messages (core-platform §7.5): the conversation's pages, sending (JSON or multipart), retry and delete. */
+/**
+ * Messages (core-platform §7.5): the conversation's pages, sending (JSON or multipart), retry, delete, and
+ * an audio message's transcription.
+ */
 import { messageListQuerySchema, messageSendSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,6 +9,7 @@ import type { Context } from "../../context.js";
 import { uploadOf } from "../../http/uploads.js";
 import { deleteMessage, listMessages, retryMessage } from "./messages.service.js";
 import { messageUploads, sendAgentFiles, sendAgentText } from "./send-agent-message.js";
+import { transcribeForAgent } from "./transcribe-message.js";
 
 const ticketParams = z.object({ ticketId: idSchema });
 const idParams = z.object({ id: idSchema });
@@ -31,6 +35,13 @@ export function messagesRoutes(ctx: Context): FastifyPluginAsyncZod {
 
     app.post("/messages/:id/retry", { config: { access: "user" }, schema: { ...schema, params: idParams } }, (req) =>
       retryMessage(ctx, req.auth, req.params.id),
+    );
+
+    // "Transcrever" (issue 17 item 4): an audio message's text, through the ticket's AI prompt.
+    app.post(
+      "/messages/:id/transcribe",
+      { config: { access: "user" }, schema: { ...schema, params: idParams } },
+      (req) => transcribeForAgent(ctx, req.auth, req.params.id),
     );
 
     app.delete("/messages/:id", { config: { access: "user" }, schema: { ...schema, params: idParams } }, (req) =>

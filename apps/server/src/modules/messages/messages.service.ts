@@ -77,7 +77,7 @@ export async function listMessages(
 }
 
 /** A message of the company on a ticket the caller sees; 404 otherwise (another company's, or none). */
-async function reachableMessage(ctx: Context, who: AccessClaims, id: number) {
+export async function reachableMessage(ctx: Context, who: AccessClaims, id: number) {
   const message = await findMessageRow(ctx.db, who.companyId, id);
   if (!message) throw new AppError("ERR_NOT_FOUND");
   const ticket = await visibleTicketRow(ctx.db, await loadViewer(ctx.db, who), { id: message.ticketId });

@@ -12,8 +12,19 @@ export async function lockTicket(e: EventTransaction, companyId: number, ticketI
   return row;
 }
 
-/** An agent's accept or transfer, or a timer's move, takes the ticket out of the queue bot's hands (automation/chatbot.ts). */
-export const botLetsGo = { chatbot: false, queueOptionId: null };
+/**
+ * An agent's accept or transfer, or a timer's move, takes the ticket out of the queue bot's hands
+ * (automation/chatbot.ts) and ends the hold of a prompt or integration (automation/holder.ts): neither takes
+ * it again until it is closed.
+ */
+export const botLetsGo = {
+  chatbot: false,
+  queueOptionId: null,
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  holdReleased: true,
+};
 
 /**
  * What closing writes, shared by the agents' resolve (update-ticket.ts) and
@@ -29,4 +40,6 @@ export const closedValues = (userId: number | null) => ({
   promptId: null,
   integrationId: null,
   chatbot: false,
+  // The next conversation may be held again.
+  holdReleased: false,
 });

@@ -1,0 +1,143 @@
+/**
+ * Who holds a ticket nobody attends (issue 17 items 3 and 6): before a queue
+ * is chosen, the connection's integration, then the connection's prompt, then
+ * the queue menu (chatbot.ts); once a queue is chosen (by the menu), that
+ * queue's integration, then its prompt. While a prompt or an integration
+ * holds a ticket, `promptId` / `integrationId` name it (`useIntegration` for
+ * an integration) and `chatbot` is set, so the list shows the bot icon; the
+ * queue menu stays quiet and every customer's message is the holder's turn
+ * (answer-inbound.job.ts queues it: ai-turn.job.ts, integrations'
+ * integration-turn.job.ts).
+ *
+ * The hold ends when an agent accepts or transfers the ticket, or a timer
+ * moves it (tickets/ticket-moves.ts botLetsGo), or the holder hands it to
+ * people (releaseHold: the AI's transfer phrase, a provider that failed, an
+ * integration's finish): `holdReleased` then keeps every prompt and
+ * integration away from it until it is closed (closing clears the lot).
+ * Groups are never held.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { queues, tickets, whatsapps } from "../db/schema/index.js";
+import type { EventTransaction } from "../events/bus.js";
+import { placeOf } from "../events/events.js";
+
+type TicketRow = typeof tickets.$inferSelect;
+
+export type Holder = { kind: "prompt"; promptId: number } | { kind: "integration"; integrationId: number };
+
+/**
+ * For the answer sweep's read of a marked ticket `t` (answer-sweep.ts, mayAnswer): whether a prompt or an
+ * integration holds it or would take it (its connection's before a queue is chosen, its queue's after).
+ */
+export const holdableFact = (t: string) => `(not ${t}.hold_released and not ${t}.is_group and (
+    ${t}.prompt_id is not null or ${t}.integration_id is not null
+    or (${t}.queue_id is null and exists (select 1 from whatsapps hw where hw.id = ${t}.whatsapp_id
+      and (hw.prompt_id is not null or hw.integration_id is not null)))
+    or exists (select 1 from queues hq where hq.id = ${t}.queue_id
+      and (hq.prompt_id is not null or hq.integration_id is not null))))`;
+
+/** Whether nobody attends the ticket and it may be held: waiting, no agent, no group, not let go. */
+function holdable(t: TicketRow): boolean {
+  return t.status === "pending" && t.userId === null && !t.isGroup && !t.holdReleased;
+}
+
+function current(t: TicketRow): Holder | undefined {
+  if (t.integrationId !== null) return { kind: "integration", integrationId: t.integrationId };
+  if (t.promptId !== null) return { kind: "prompt", promptId: t.promptId };
+  return undefined;
+}
+
+/** What the ticket's place offers: its connection's links before a queue is chosen, its queue's after. */
+async function offered(t: EventTransaction, ticket: TicketRow): Promise<Holder | undefined> {
+  const [links] =
+    ticket.queueId === null
+      ? await t.db
+          .select({ integrationId: whatsapps.integrationId, promptId: whatsapps.promptId })
+          .from(whatsapps)
+          .where(and(eq(whatsapps.id, ticket.whatsappId ?? 0), eq(whatsapps.companyId, ticket.companyId)))
+      : await t.db
+          .select({ integrationId: queues.integrationId, promptId: queues.promptId })
+          .from(queues)
+          .where(and(eq(queues.id, ticket.queueId), eq(queues.companyId, ticket.companyId)));
+  if (links?.integrationId) return { kind: "integration", integrationId: links.integrationId };
+  if (links?.promptId) return { kind: "prompt", promptId: links.promptId };
+  return undefined;
+}
+
+/**
+ * The ticket's holder (kept, or taken now from its place), on a ticket locked by the caller; undefined
+ * when nothing holds it (the queue menu, or people, answer).
+ */
+export async function takeHold(t: EventTransaction, ticket: TicketRow): Promise<Holder | undefined> {
+  if (!holdable(ticket)) return undefined;
+  const held = current(ticket);
+  if (held) return held;
+  const holder = await offered(t, ticket);
+  if (!holder) return undefined;
+  const integration = holder.kind === "integration";
+  await t.db
+    .update(tickets)
+    .set({
+      promptId: integration ? null : holder.promptId,
+      integrationId: integration ? holder.integrationId : null,
+      useIntegration: integration,
+      chatbot: true,
+      queueOptionId: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(tickets.id, ticket.id));
+  const facts = { companyId: ticket.companyId, ticketId: ticket.id, byUserId: null, before: placeOf(ticket) };
+  if (ticket.chatbot) t.record("ticket.changed", { companyId: ticket.companyId, ticketId: ticket.id });
+  else t.record("ticket.botStarted", facts);
+  return holder;
+}
+
+/** The ticket as it is now in this transaction (after the queue menu's decision). */
+export async function reread(t: EventTransaction, ticketId: number): Promise<TicketRow | undefined> {
+  const [row] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+  return row;
+}
+
+/**
+ * The holder hands the ticket to people: pending in `queueId` (the prompt's queue; null keeps it where it
+ * is), no holder, and no prompt or integration takes it again until it is closed. False when the ticket is
+ * no longer held by `holder` (an agent took it, it closed, another holder has it): nothing is changed.
+ */
+export async function releaseHold(
+  t: EventTransaction,
+  ticket: TicketRow,
+  holder: Holder,
+  queueId: number | null,
+): Promise<boolean> {
+  const still = current(ticket);
+  const same =
+    still !== undefined &&
+    still.kind === holder.kind &&
+    (still.kind === "prompt"
+      ? still.promptId === (holder as { promptId: number }).promptId
+      : still.integrationId === (holder as { integrationId: number }).integrationId);
+  if (!same || ticket.status !== "pending" || ticket.userId !== null) return false;
+  const target = queueId ?? ticket.queueId;
+  await t.db
+    .update(tickets)
+    .set({
+      queueId: target,
+      promptId: null,
+      integrationId: null,
+      useIntegration: false,
+      chatbot: false,
+      queueOptionId: null,
+      holdReleased: true,
+      ...(target !== ticket.queueId ? { queuedAt: new Date() } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(tickets.id, ticket.id));
+  t.record("ticket.queued", {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    byUserId: null,
+    before: placeOf(ticket),
+    queueId: target,
+  });
+  return true;
+}

@@ -7,6 +7,7 @@ import { channels } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { whatsapps } from "../db/schema/index.js";
+import { encryptSecret } from "../secrets/index.js";
 import { buildCloudConnection, startCloudServer, stopCloudServer } from "../../test/cloud-connection.js";
 import { buildTenant, login } from "../../test/factories.js";
 import { type FakeGraph } from "../../test/fake-graph.js";
@@ -67,7 +68,10 @@ describe("ChannelManager", () => {
     expect(() => s.ctx.channels.driverFor(connection.id)).toThrow(expect.objectContaining(notInitialized));
 
     // Fixed credentials and "try again" (refresh) start it.
-    await s.ctx.db.update(whatsapps).set({ cloudAccessToken: "the-real-token" }).where(eq(whatsapps.id, connection.id));
+    await s.ctx.db
+      .update(whatsapps)
+      .set({ cloudAccessToken: encryptSecret("the-real-token") })
+      .where(eq(whatsapps.id, connection.id));
     await s.ctx.channels.refresh(connection.id);
     expect((await rowOf(connection.id)).status).toBe("CONNECTED");
   });

@@ -13,8 +13,10 @@ import { connectionsTestEnv } from "../../test/connections.js";
 import { buildTenant, login } from "../../test/factories.js";
 import { ADMIN, type TestServer } from "../../test/harness.js";
 import { serverPerFile } from "../../test/server-per-file.js";
+import { TEST_SECRETS_KEY } from "../../test/secrets-key.js";
 import { encryptExistingSecrets } from "./encrypt-existing.js";
-import { decryptSecret, isEncrypted, lookupHash } from "./index.js";
+import { decryptSecret, initSecrets, isEncrypted, lookupHash, parseSecretsKey } from "./index.js";
+import { WrongSecretsKey } from "./key-check.js";
 
 let s: TestServer;
 serverPerFile((started) => (s = started), connectionsTestEnv);
@@ -94,5 +96,24 @@ describe("secrets stored in plain text by an earlier version", () => {
     const superToken = (await login(s, ADMIN.email, ADMIN.password)).token;
     const asaas = await s.request({ path: "/settings", token: superToken });
     expect(asaas.json()).toContainEqual({ key: "asaas", value: `••••${legacy.asaas.slice(-4)}` });
+  });
+
+  it("are left alone by a start with another key, which is refused", async () => {
+    const t = await buildTenant(s);
+    const plain = `EAAG${hex(10)}`;
+    const [{ id }] = (await rowsOf<{ id: number }>(
+      s.ctx.db,
+      sql`insert into whatsapps (company_id, name, cloud_access_token) values (${t.company.id}, 'Antiga', ${plain})
+          returning id`,
+    )) as [{ id: number }];
+    initSecrets(randomBytes(32));
+    try {
+      await expect(encryptExistingSecrets(s.ctx.db, s.ctx.log)).rejects.toThrow(WrongSecretsKey);
+    } finally {
+      initSecrets(parseSecretsKey(TEST_SECRETS_KEY)!);
+    }
+    expect((await rowOf(id)).cloud_access_token).toBe(plain);
+    await encryptExistingSecrets(s.ctx.db, s.ctx.log);
+    expect(decryptSecret((await rowOf(id)).cloud_access_token)).toBe(plain);
   });
 });

@@ -5,6 +5,9 @@
  * only values not yet `isEncrypted` are touched, each update conditional on
  * the value it read, so two nodes starting together do each row once.
  *
+ * It first makes sure the key is the database's (key-check.ts): values encrypted under
+ * another key would be unreadable, and plain ones would be encrypted under the wrong key.
+ *
  * Another area's secret column whose rows may predate encryption: one line in `encryptedColumns`.
  */
 import { secretSettings } from "@balcao/contracts";
@@ -13,6 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { encryptSecret, isEncrypted, lookupHash } from "./index.js";
+import { assertSecretsKeyMatches } from "./key-check.js";
 
 interface EncryptedColumn {
   table: string;
@@ -70,6 +74,7 @@ async function hashConnectionTokens(db: Db): Promise<number> {
 }
 
 export async function encryptExistingSecrets(db: Db, log: FastifyBaseLogger): Promise<void> {
+  await assertSecretsKeyMatches(db);
   let count = await hashConnectionTokens(db);
   for (const c of encryptedColumns) count += await encryptColumn(db, c);
   if (count > 0) log.info({ count }, "encrypted secrets stored before encryption");

@@ -1,0 +1,93 @@
+/**
+ * A company whose Cloud API connection hands its customers to a queue
+ * integration (issue 17 item 6), for the integrations' tests: the
+ * integration made by the admin's call, the connection linking it, and a
+ * customer who writes through Meta's signed webhook and reads what the fake
+ * Graph API received (texts and media, in order).
+ */
+import type { QueueIntegrationDto } from "@balcao/contracts";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { tickets } from "../src/db/schema/index.js";
+import { buildCloudConnection, customerNumber } from "./cloud-connection.js";
+import { buildTenant } from "./factories.js";
+import { startFakeDialogflow, type FakeDialogflow } from "./fake-dialogflow.js";
+import { startFakeGraph, type FakeGraph, type SentRecord } from "./fake-graph.js";
+import { startFakeTypebot, type FakeTypebot } from "./fake-typebot.js";
+import { startTestServer, type TestServer } from "./harness.js";
+import { closeAllSockets } from "./sockets.js";
+
+export interface IntegrationWorld {
+  s: TestServer;
+  graph: FakeGraph;
+  typebot: FakeTypebot;
+  dialogflow: FakeDialogflow;
+}
+
+/** One server per test file, with its fakes; outbound calls may reach them on 127.0.0.1. */
+export function integrationServerPerFile(use: (world: IntegrationWorld) => void) {
+  let world: IntegrationWorld | undefined;
+  beforeAll(async () => {
+    const [graph, typebot, dialogflow] = await Promise.all([
+      startFakeGraph(),
+      startFakeTypebot(),
+      startFakeDialogflow(),
+    ]);
+    const s = await startTestServer({
+      WHATSAPP_GRAPH_URL: graph.url,
+      ALLOW_PRIVATE_OUTBOUND: "true",
+      DIALOGFLOW_API_URL: dialogflow.url,
+    });
+    world = { s, graph, typebot, dialogflow };
+    use(world);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    closeAllSockets();
+  });
+  afterAll(async () => {
+    await world?.s.close();
+    await Promise.all([world?.graph.close(), world?.typebot.close(), world?.dialogflow.close()]);
+  });
+}
+
+/** What the customer saw of one message: its text, or "[image]" etc. for a file. */
+export function shown(r: SentRecord): string {
+  const type = r.body.type as string;
+  if (type === "text") return (r.body.text as { body: string }).body;
+  return `[${type}]`;
+}
+
+export async function integrationScene(w: IntegrationWorld, integration: Record<string, unknown>) {
+  const { s, graph } = w;
+  const tenant = await buildTenant(s);
+  const res = await s.request({
+    method: "POST",
+    path: "/queueIntegration",
+    token: tenant.admin.token,
+    body: integration,
+  });
+  if (res.statusCode !== 200) throw new Error(`integration: ${res.statusCode} ${res.body}`);
+  const saved = res.json<QueueIntegrationDto>();
+  const connection = await buildCloudConnection(s, graph, tenant.company.id, { integrationId: saved.id });
+  const customer = { from: customerNumber(), name: "Paulo Lima" };
+  const received = () => graph.sent.filter((r) => r.to === customer.from);
+
+  /** The customer writes; resolves with what they received back (waiting for `answers` of them). */
+  async function says(text: string, answers = 1, timeoutMs = 10_000): Promise<string[]> {
+    const before = received().length;
+    const delivery = await graph.customerMessage({ phoneNumberId: connection.cloudPhoneNumberId, ...customer, text });
+    if (delivery.status !== 200) throw new Error(`webhook answered ${delivery.status}: ${delivery.body}`);
+    if (answers > 0) await graph.waitForSent(before + answers, customer.from, timeoutMs);
+    return received().slice(before).map(shown);
+  }
+  const ticket = async () => {
+    const [row] = await s.ctx.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.whatsappId, connection.id))
+      .orderBy(asc(tickets.id));
+    return row!;
+  };
+  return { tenant, integration: saved, connection, customer, says, received, ticket };
+}

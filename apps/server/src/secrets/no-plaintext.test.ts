@@ -115,6 +115,34 @@ const secretKinds: SecretKind[] = [
     row: settingRow("asaasWebhookToken"),
     save: platformSetting("asaasWebhookToken"),
   },
+  {
+    what: "Dialogflow service account (private_key)",
+    table: "queue_integrations",
+    column: "json_content",
+    save: async (w, plain) => {
+      const id = w.ids.get("dialogflow");
+      const body = {
+        type: "dialogflow",
+        name: "Agente",
+        projectName: "agente",
+        jsonContent: JSON.stringify({
+          type: "service_account",
+          client_email: "a@agente.iam.gserviceaccount.com",
+          private_key: plain,
+        }),
+      };
+      const saved = ok<{ id: number }>(
+        await w.s.request({
+          method: id ? "PUT" : "POST",
+          path: id ? `/queueIntegration/${id}` : "/queueIntegration",
+          token: w.tenant.admin.token,
+          body,
+        }),
+      );
+      w.ids.set("dialogflow", saved.id);
+      return saved.id;
+    },
+  },
   // Add yours here (one entry): prompts' api key, Dialogflow's private_key, integrations' signing secret…
 ];
 

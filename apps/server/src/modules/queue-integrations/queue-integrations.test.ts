@@ -8,7 +8,7 @@ import { channels, type ChannelPayloads, type QueueIntegrationDto, type QueueInt
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contacts, queueIntegrations, queues, tickets, whatsapps } from "../../db/schema/index.js";
-import { decryptSecret } from "../../secrets/index.js";
+import { decryptSecret, isEncrypted } from "../../secrets/index.js";
 import { buildCompany, buildPlan, buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
@@ -168,6 +168,10 @@ describe("secrets", () => {
     const [row] = await s.ctx.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, dto.id));
     expect(row!.jsonContent).not.toContain(account.clientEmail);
     expect(row!.signingSecret).not.toContain(dto.signingSecret);
+    // The signing secret is stored encrypted too (it is generated, so the shared no-plaintext test cannot pick it).
+    expect(isEncrypted(row!.signingSecret)).toBe(true);
+    expect(decryptSecret(row!.signingSecret)).toBe(dto.signingSecret);
+    expect(isEncrypted(row!.jsonContent)).toBe(true);
 
     await s.request({
       method: "PUT",

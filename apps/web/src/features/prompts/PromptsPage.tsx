@@ -20,9 +20,9 @@ function PromptRow(props: { item: PromptDto; onEdit: () => void; onDelete: () =>
   const { t } = useTranslation();
   return (
     <TableRow hover data-testid={`prompt-row-${item.id}`}>
-      <TableCell data-testid="prompt-row-name">{item.name}</TableCell>
-      <TableCell data-testid="prompt-row-queue">{item.queue?.name ?? ""}</TableCell>
-      <TableCell align="center" data-testid="prompt-row-max-tokens">
+      <TableCell data-testid="prompt-cell-name">{item.name}</TableCell>
+      <TableCell data-testid="prompt-cell-queue">{item.queue?.name ?? ""}</TableCell>
+      <TableCell align="center" data-testid="prompt-cell-max-tokens">
         {item.maxTokens}
       </TableCell>
       <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>

@@ -32,13 +32,13 @@ function IntegrationRow(props: { item: QueueIntegrationDto; onEdit: () => void; 
           alt={typeLabel(item.type)}
           title={typeLabel(item.type)}
           sx={{ width: 32, height: 32, display: "block" }}
-          data-testid="integration-row-logo"
+          data-testid="integration-cell-logo"
         />
       </TableCell>
-      <TableCell align="center" data-testid="integration-row-id">
+      <TableCell align="center" data-testid="integration-cell-id">
         {item.id}
       </TableCell>
-      <TableCell data-testid="integration-row-name">{item.name}</TableCell>
+      <TableCell data-testid="integration-cell-name">{item.name}</TableCell>
       <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
         <RowAction
           action="edit"

@@ -155,6 +155,8 @@ describe("outboundFetch to a server it may reach", () => {
   });
 
   it("guardedFetch is a fetch an SDK can be given", async () => {
+    const asFetch: typeof fetch = guardedFetch;
+    expect(asFetch).toBe(guardedFetch);
     const res = await guardedFetch(new Request(`${base}/echo`, { method: "PUT", body: "abc" }));
     expect(res).toBeInstanceOf(Response);
     expect([res.status, res.url]).toEqual([201, `${base}/echo`]);

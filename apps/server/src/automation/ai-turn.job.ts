@@ -6,7 +6,7 @@
  *
  *   1. read the turn; nothing to do unless the prompt still holds the ticket, the
  *      message is still the customer's latest (a newer one's turn answers them all)
- *      and nothing of ours followed it (this turn answered before a crash);
+ *      and the AI did not answer it yet (ai_answered_message_id: this turn answered before a crash);
  *   2. a voice note is transcribed first (transcribe.ts), so its text feeds the AI;
  *   3. `{baseUrl}/chat/completions` with the latest maxMessages messages
  *      (ai-conversation.ts), tried as ai-provider.ts says;
@@ -21,7 +21,8 @@
  */
 import { z } from "zod";
 import type { Context } from "../context.js";
-import { ticketNotes } from "../db/schema/index.js";
+import { eq } from "drizzle-orm";
+import { ticketNotes, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import type { JobDefinition } from "../jobs/jobs.js";
 import { storeOutgoing } from "../modules/messages/send-message.js";
@@ -87,6 +88,7 @@ async function deliver(t: EventTransaction, ids: TurnIds, reply: string): Promis
   const turn = await lockTurn(t, ids);
   if (!turn) return;
   const { text, transfer } = readReply(reply);
+  await t.db.update(tickets).set({ aiAnsweredMessageId: ids.messageId }).where(eq(tickets.id, ids.ticketId));
   // Stored as the model wrote it: no message variables are rendered in a reply.
   if (text) {
     const messageId = await storeOutgoing(t, turn.ticket, { body: text, userId: null });

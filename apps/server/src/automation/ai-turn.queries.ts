@@ -1,7 +1,7 @@
 /**
  * What the AI's turn reads (ai-turn.job.ts): the ticket, its customer, the
  * message and the prompt in one statement, with whether the message is still
- * the customer's latest and whether something of ours followed it already;
+ * the customer's latest and whether the AI answered it already;
  * and the ticket's latest messages for the history.
  */
 import { sql } from "drizzle-orm";
@@ -30,7 +30,7 @@ export interface TurnFacts {
   transcription: string | null;
   /** No newer customer's message: a newer one's turn answers them all. */
   isLatest: boolean;
-  /** Something of ours already followed it (this turn's answer, committed before a crash). */
+  /** The AI answered it, or a newer message, already (this turn's answer, committed before a crash). */
   answered: boolean;
   prompt: {
     prompt: string;
@@ -53,7 +53,7 @@ export async function readTurn(db: Db | Tx, ids: TurnIds): Promise<TurnFacts | u
       m.media_type as "mediaType", m.media_path as "mediaPath", m.media_name as "mediaName",
       m.transcription,
       not exists (select 1 from messages n where n.ticket_id = t.id and not n.from_me and n.id > m.id) as "isLatest",
-      exists (select 1 from messages o where o.ticket_id = t.id and o.from_me and o.id > m.id) as "answered",
+      coalesce(t.ai_answered_message_id, 0) >= m.id as "answered",
       json_build_object('prompt', p.prompt, 'model', p.model, 'temperature', p.temperature,
         'maxTokens', p.max_tokens, 'maxMessages', p.max_messages, 'apiKey', p.api_key, 'baseUrl', p.base_url,
         'transcriptionModel', p.transcription_model, 'queueId', p.queue_id) as prompt

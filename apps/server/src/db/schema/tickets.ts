@@ -51,6 +51,8 @@ export const tickets = pgTable(
      * failed, an agent's accept or transfer): neither takes it again until it is closed (automation/holder.ts).
      */
     holdReleased: boolean("hold_released").notNull().default(false),
+    /** The customer's message the AI last answered (automation/ai-turn.job.ts): a turn run again answers nothing. */
+    aiAnsweredMessageId: integer("ai_answered_message_id"),
     /** How many times the queue bot answered this ticket, and when last (SERVER-BEHAVIOUR "Bot limits"). */
     amountUsedBotQueues: integer("amount_used_bot_queues").notNull().default(0),
     botAnsweredAt: timestamp("bot_answered_at", { withTimezone: true }),

@@ -57,9 +57,11 @@ const envSchema = z.object({
     .optional(),
   /**
    * How often the job queue looks for runs that outlived their time limit
-   * (their process died mid-run) and hands them out again (pg-boss' maintenance).
+   * (their process died mid-run) and hands them out again (pg-boss' maintenance). 30 s: a quick job
+   * (time limit 20-30 s) cut off by a crash runs again within a minute of the restart (a webhook delivery
+   * must), and the maintenance query is cheap.
    */
-  JOB_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOB_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * n8n and webhook integrations: seconds to wait before each retry of a delivery that failed (non-2xx,
    * timeout, network error), comma-separated; after the last, the delivery is failed (issue 17 item 6).

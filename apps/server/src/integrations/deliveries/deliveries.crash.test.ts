@@ -54,10 +54,11 @@ let events: EventBus;
 let server: ServerProcess | undefined;
 let companyId = 1;
 
-async function start(): Promise<ServerProcess> {
+/** `recovery`: JOB_RECOVERY_SECONDS, the configuration's default (30) unless given. */
+async function start(recovery?: string): Promise<ServerProcess> {
   server = await startServerProcess(path.join(dir, "data"), path.join(dir, "server.log"), PASSWORD, {
     DATABASE_URL: database.url,
-    JOB_RECOVERY_SECONDS: "1",
+    ...(recovery ? { JOB_RECOVERY_SECONDS: recovery } : {}),
     WEBHOOK_RETRY_DELAYS: "4",
     ALLOW_PRIVATE_OUTBOUND: "true",
     SECRETS_KEY,
@@ -82,7 +83,7 @@ beforeAll(async () => {
   await jobs.register(deliverWebhook);
   events = createEventBus(database.db, jobs, log);
   // The platform company the first start seeds.
-  await start();
+  await start("1");
   companyId = 1;
 }, 120_000);
 
@@ -159,7 +160,7 @@ const received = (deliveryId: string) =>
 
 describe("a delivery across a SIGKILL", () => {
   it("waiting for its retry is made after the restart, with the same deliveryId", async () => {
-    if (!server) await start();
+    if (!server) await start("1");
     receiver.failNext(500);
     const { deliveryId, secret } = await queuedDelivery();
     await until(() => received(deliveryId).length === 1, 30_000, 50);
@@ -169,7 +170,7 @@ describe("a delivery across a SIGKILL", () => {
     await new Promise((r) => setTimeout(r, 5000));
     expect(received(deliveryId)).toHaveLength(1);
 
-    await start();
+    await start("1");
     const restarted = Date.now();
     await until(() => received(deliveryId).length === 2, 60_000, 100);
     expect(Date.now() - restarted).toBeLessThan(60_000);
@@ -182,7 +183,7 @@ describe("a delivery across a SIGKILL", () => {
   }, 180_000);
 
   it("cut off during an attempt is made again after the restart, with the same deliveryId", async () => {
-    if (!server) await start();
+    if (!server) await start("1");
     // The receiver takes the request and never answers: the server is killed while it waits.
     receiver.failNext("hang");
     const { deliveryId } = await queuedDelivery();
@@ -190,6 +191,7 @@ describe("a delivery across a SIGKILL", () => {
     await kill();
     expect((await statusOf(deliveryId)).attempts).toBe(0);
 
+    // With the default JOB_RECOVERY_SECONDS: the cut-off run is handed out again at the first maintenance.
     await start();
     const restarted = Date.now();
     await until(() => received(deliveryId).length === 2, 60_000, 100);

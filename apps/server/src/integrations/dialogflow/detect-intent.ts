@@ -58,6 +58,8 @@ export async function detectIntent(input: {
   text: string;
   languageCode: string;
 }): Promise<DetectIntentResult> {
+  // Neither projectName nor the JSON's project_id: no agent to ask.
+  if (!input.project) throw new DialogflowError("ERR_DIALOGFLOW_PROJECT", "no project");
   const token = await tokenFor(input.account);
   const path = `/v2/projects/${encodeURIComponent(input.project)}/agent/sessions/${encodeURIComponent(input.session)}:detectIntent`;
   let res;

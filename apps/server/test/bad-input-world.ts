@@ -82,6 +82,11 @@ export async function buildWorld(s: TestServer) {
     // INATIVA (no scheduledAt in the walk's bodies): every change to it is allowed.
     campaignId: await created(admin, "/campaigns", { name: "Walk campaign" }),
     chatId: await created(admin, "/chats", { title: "Walk chat", users: [{ id: t.agent.id, name: "Agent" }] }),
+    integrationId: await created(admin, "/queueIntegration", {
+      type: "webhook",
+      name: "Walk hook",
+      urlN8N: "https://walk.example.com/hook",
+    }),
   };
   ids.contactListItemId = await created(admin, "/contact-list-items", {
     name: "Walk item",
@@ -134,6 +139,7 @@ export async function buildWorld(s: TestServer) {
     "contact-list-items": ids.contactListItemId,
     campaigns: ids.campaignId,
     chats: ids.chatId,
+    queueIntegration: ids.integrationId,
   };
   return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
 }

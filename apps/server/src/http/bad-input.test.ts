@@ -66,6 +66,7 @@ const noJsonBody = new Set([
   "POST /api/contact-lists/:id/upload",
   "POST /api/campaigns/:id/media-upload",
   "POST /api/campaigns/:id/cancel",
+  "POST /api/queueIntegration/:id/secret",
   "POST /api/campaigns/:id/restart",
   "POST /api/messages/:id/retry",
   "POST /api/webhooks/whatsapp/:connectionId",

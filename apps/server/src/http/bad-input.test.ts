@@ -68,6 +68,7 @@ const noJsonBody = new Set([
   "POST /api/campaigns/:id/cancel",
   "POST /api/queueIntegration/:id/secret",
   "POST /api/campaigns/:id/restart",
+  "POST /api/queueIntegration/:id/deliveries/:deliveryId/resend",
   "POST /api/messages/:id/retry",
   "POST /api/webhooks/whatsapp/:connectionId",
   "POST /api/whatsappsession/:id",

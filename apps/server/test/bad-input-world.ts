@@ -1,6 +1,7 @@
 /** The rows and sessions the bad-input walk sends its requests about (bad-input.test.ts). */
 import { eq } from "drizzle-orm";
 import { whatsapps } from "../src/db/schema/index.js";
+import { encryptSecret, lookupHash } from "../src/secrets/index.js";
 import type { Samples } from "./bad-input.js";
 import { buildWhatsapp } from "./connections.js";
 import { buildContact, buildMessage, buildTicket } from "./conversations.js";
@@ -24,7 +25,8 @@ export async function buildWorld(s: TestServer) {
   const { whatsapp: web, open: phone } = await connectedWebConnection(s, t.admin.token);
   const [wa] = await s.ctx.db
     .update(whatsapps)
-    .set({ isDefault: true, token: apiToken })
+    // Stored as a save stores it: encrypted, found by its hash.
+    .set({ isDefault: true, token: encryptSecret(apiToken), tokenHash: lookupHash(apiToken) })
     .where(eq(whatsapps.id, web.id))
     .returning();
   const cloud = await buildWhatsapp(s, companyId, { provider: "cloud" });

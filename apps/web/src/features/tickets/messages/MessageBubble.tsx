@@ -29,7 +29,7 @@ interface Props {
   onReply?: (message: MessageDto) => void;
   onDelete?: (message: MessageDto) => void;
   onRetry?: (message: MessageDto) => void;
-  /** Given when audio messages may be transcribed (the ticket's queue or connection has a prompt). */
+  /** Given when audio messages may be transcribed (the ticket's queue or connection has a prompt); one already transcribed is not offered. */
   onTranscribe?: (message: MessageDto) => void;
   /** This message is being transcribed. */
   transcribing?: boolean;
@@ -154,7 +154,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
         >
           {t("messageOptionsMenu.reply")}
         </MenuItem>
-        {onTranscribe && !message.isDeleted && bodyKind(message) === "audio" && (
+        {onTranscribe && !message.isDeleted && !message.transcription && bodyKind(message) === "audio" && (
           <MenuItem
             data-testid="message-transcribe"
             disabled={props.transcribing}

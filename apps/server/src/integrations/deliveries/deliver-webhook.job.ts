@@ -77,8 +77,10 @@ function secretOf(stored: string): string | undefined {
 
 async function attempt(ctx: Context, data: Payload): Promise<void> {
   const delivery = await target(ctx, data);
-  // Gone with its integration, delivered meanwhile or failed by an earlier run: nothing to do.
-  if (!delivery || delivery.status !== "pending") return;
+  // Gone with its integration, or delivered meanwhile (a run repeated after a crash): nothing to do. A failed
+  // one is tried all the same: its run is a resend's (which an older series' last attempt may have failed
+  // meanwhile), or the last attempt's repeated after a crash (at least once).
+  if (!delivery || delivery.status === "delivered") return;
   const secret = secretOf(delivery.secret);
   let outcome: AttemptOutcome;
   if (!webhookTypes.has(delivery.type))

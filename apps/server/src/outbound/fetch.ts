@@ -161,7 +161,8 @@ export async function outboundFetch(url: string | URL, init: OutboundInit = {}):
     const shown = origin ? shownUrl(origin) : "(unparsable URL)";
     throw new OutboundError("forbidden", `only http and https may be called: ${shown}`, shown);
   }
-  const deadline = AbortSignal.timeout(init.timeoutMs ?? outboundDefaults.timeoutMs);
+  // A caller's remaining budget may have run out: an at-once timeout, not a RangeError.
+  const deadline = AbortSignal.timeout(Math.max(1, Math.floor(init.timeoutMs ?? outboundDefaults.timeoutMs)));
   const signal = init.signal ? AbortSignal.any([deadline, init.signal]) : deadline;
   const maxBytes = init.maxBytes ?? outboundDefaults.maxBytes;
   const { headers, body } = await encodeRequest(init);

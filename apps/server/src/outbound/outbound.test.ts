@@ -126,6 +126,7 @@ describe("outboundFetch to a server it may reach", () => {
     expect([err.kind, err.retryable]).toEqual(["timeout", true]);
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await failure(outboundFetch(`${base}/slow-body`, { timeoutMs: 300 }))).kind).toBe("timeout");
+    expect((await failure(outboundFetch(`${base}/silent`, { timeoutMs: -5 }))).kind).toBe("timeout");
   });
 
   it("refuses a body over the cap, declared or streamed, and after decompression", async () => {

@@ -207,6 +207,26 @@ describe("a delivery", () => {
   }, 30_000);
 });
 
+describe("the SSRF guard at call time", () => {
+  it("refuses a urlN8N that now reaches a private address: nothing is sent, the log says why", async () => {
+    const { tenant, integration, conversation, mine } = await scene();
+    // As if its host had resolved elsewhere when saved: the guard refuses loopback without ALLOW_PRIVATE_OUTBOUND.
+    setOutboundPolicy({ allowPrivate: false });
+    try {
+      await customerWrites(s, conversation, integration.id);
+      const failed = async () =>
+        (await deliveryLog(s, tenant.admin.token, integration.id)).deliveries[0]?.status === "failed";
+      await until(failed, 15_000);
+    } finally {
+      setOutboundPolicy({ allowPrivate: true });
+    }
+    expect(mine()).toEqual([]);
+    const [log] = (await deliveryLog(s, tenant.admin.token, integration.id)).deliveries;
+    expect(log).toMatchObject({ status: "failed", attempts: 3, lastStatusCode: null });
+    expect(log!.lastError).toMatch(/^forbidden: /);
+  });
+});
+
 describe("the delivery log", () => {
   it("answers the integration's own company only (404 for another's), admins only (403 for agents)", async () => {
     const { tenant, integration, conversation } = await scene();

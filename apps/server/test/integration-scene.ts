@@ -8,7 +8,8 @@
 import type { QueueIntegrationDto } from "@balcao/contracts";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { tickets } from "../src/db/schema/index.js";
+import { tickets, whatsappQueues } from "../src/db/schema/index.js";
+import { createQueue } from "./queues.js";
 import { buildCloudConnection, customerNumber } from "./cloud-connection.js";
 import { buildTenant } from "./factories.js";
 import { startFakeDialogflow, type FakeDialogflow } from "./fake-dialogflow.js";
@@ -58,7 +59,15 @@ export function shown(r: SentRecord): string {
   return `[${type}]`;
 }
 
-export async function integrationScene(w: IntegrationWorld, integration: Record<string, unknown>) {
+/**
+ * `queueMenu`: the connection offers one queue ("Loja", with a second so the menu shows) and the
+ * integration is that queue's, taking the ticket once the customer picks it; else the connection's.
+ */
+export async function integrationScene(
+  w: IntegrationWorld,
+  integration: Record<string, unknown>,
+  options: { queueMenu?: boolean } = {},
+) {
   const { s, graph } = w;
   const tenant = await buildTenant(s);
   const res = await s.request({
@@ -69,7 +78,20 @@ export async function integrationScene(w: IntegrationWorld, integration: Record<
   });
   if (res.statusCode !== 200) throw new Error(`integration: ${res.statusCode} ${res.body}`);
   const saved = res.json<QueueIntegrationDto>();
-  const connection = await buildCloudConnection(s, graph, tenant.company.id, { integrationId: saved.id });
+  let queueId: number | null = null;
+  const connection = await buildCloudConnection(s, graph, tenant.company.id, {
+    integrationId: options.queueMenu ? null : saved.id,
+    greetingMessage: "Escolha:",
+  });
+  if (options.queueMenu) {
+    const queue = (name: string, color: string, integrationId: number | null) =>
+      createQueue(s, tenant.admin.token, { name, color, integrationId }).then((r) => r.json<{ id: number }>().id);
+    queueId = await queue("Loja", "#AA0000", saved.id);
+    const other = await queue("Outra", "#00AA00", null);
+    await s.ctx.db
+      .insert(whatsappQueues)
+      .values([queueId, other].map((id) => ({ whatsappId: connection.id, queueId: id })));
+  }
   const customer = { from: customerNumber(), name: "Paulo Lima" };
   const received = () => graph.sent.filter((r) => r.to === customer.from);
 
@@ -89,5 +111,5 @@ export async function integrationScene(w: IntegrationWorld, integration: Record<
       .orderBy(asc(tickets.id));
     return row!;
   };
-  return { tenant, integration: saved, connection, customer, says, received, ticket };
+  return { tenant, integration: saved, connection, queueId, customer, says, received, ticket };
 }

@@ -9,7 +9,12 @@ import { describe, expect, it } from "vitest";
 import { integrationSessions, messages } from "../../db/schema/index.js";
 import { PNG } from "../../../test/sample-files.js";
 import { markdownBubble, mediaBubble, paragraph, textBubble } from "../../../test/fake-typebot.js";
-import { integrationScene, integrationServerPerFile, type IntegrationWorld } from "../../../test/integration-scene.js";
+import {
+  integrationScene,
+  integrationServerPerFile,
+  shown,
+  type IntegrationWorld,
+} from "../../../test/integration-scene.js";
 import { until } from "../../../test/sockets.js";
 import { integrationTurn } from "../integration-turn.job.js";
 
@@ -197,5 +202,29 @@ describe("keywords, failures and expiry", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(w.typebot.calls.length).toBe(calls);
     expect(c.received().length).toBe(sent);
+  });
+});
+
+describe("a queue's Typebot", () => {
+  it("takes the ticket once the customer picks its queue, and its finish keyword leaves it pending in that queue", async () => {
+    const slug = publishShop();
+    const c = await integrationScene(w, typebot(slug), { queueMenu: true });
+    expect(await c.says("Oi")).toEqual([expect.stringContaining("Loja")]);
+    await c.says("1", 0);
+    const list = "*1* - Vendas\n*2* - Suporte";
+    await until(() => c.received().map(shown).includes(list), 10_000);
+    expect(await c.ticket()).toMatchObject({
+      queueId: c.queueId,
+      useIntegration: true,
+      integrationId: c.integration.id,
+    });
+    await c.says("#sair", 0);
+    await until(async () => (await c.ticket()).integrationId === null, 10_000);
+    expect(await c.ticket()).toMatchObject({
+      status: "pending",
+      queueId: c.queueId,
+      useIntegration: false,
+      chatbot: false,
+    });
   });
 });

@@ -14,7 +14,7 @@ import { buildApp } from "./http/app.js";
 import { createEventBus } from "./events/bus.js";
 import { wireEvents } from "./events/wiring.js";
 import { startJobs } from "./jobs/jobs.js";
-import { jobDefinitions } from "./jobs/registry.js";
+import { jobDefinitions, sweepDefinitions } from "./jobs/registry.js";
 import { createLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { MediaStorage } from "./media/storage.js";
@@ -111,7 +111,10 @@ export async function createServer(config: Config, database?: Database, options:
   // so what waited through a restart (an automatic message) finds its connection running.
   for (const job of jobDefinitions) await jobs.register(job);
   await ctx.channels.startAll(ctx);
-  if (options.workJobs !== false) for (const job of jobDefinitions) await jobs.work(ctx, job);
+  if (options.workJobs !== false) {
+    for (const job of jobDefinitions) await jobs.work(ctx, job);
+    for (const sweep of sweepDefinitions) jobs.sweep(ctx, sweep());
+  }
   const app = await buildApp(ctx);
   const companySweep = startCompanySweep(ctx, options.companySweepMs);
   return {

@@ -6,17 +6,22 @@
  * definition registered with `s.ctx.jobs.register`, or a server started with
  * `workJobs: false`), else a worker may take a job first.
  */
-import { jobDefinitions } from "../src/jobs/registry.js";
+import { jobDefinitions, sweepDefinitions } from "../src/jobs/registry.js";
 import type { JobDefinition } from "../src/jobs/jobs.js";
 import type { TestServer } from "./harness.js";
 
-/** Resolves with how many jobs ran. */
+/** Resolves with how many jobs ran (and, with the default definitions, tickets the sweeps found). */
 export async function runQueuedJobs(
   s: TestServer,
   definitions: readonly JobDefinition<never>[] = jobDefinitions,
 ): Promise<number> {
   const boss = s.ctx.jobs.boss;
   let ran = 0;
+  if (definitions === jobDefinitions)
+    for (const make of sweepDefinitions) {
+      const sweep = make();
+      for (let found = await sweep.run(s.ctx); found > 0; found = await sweep.run(s.ctx)) ran += found;
+    }
   for (const job of definitions) {
     for (;;) {
       const batch = await boss.fetch<unknown>(job.name, { batchSize: 20 });

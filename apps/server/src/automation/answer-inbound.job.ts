@@ -1,8 +1,8 @@
 /**
- * What answers a customer's message on its own (issue 11 items 2–3): a job
- * queued with every inbound message in ingest's own transaction
- * (`message.received`, events/wiring.ts), so a crash after the webhook's
- * answer loses no answer, and the webhook never waits for automation.
+ * What answers a customer's message on its own (issue 11 items 2–3): run by
+ * the answer sweep (answer-sweep.ts) for each customer's message on a ticket
+ * ingest marked, so a crash after the webhook's answer loses no answer, and
+ * the webhook never waits for automation.
  *
  * One run, one transaction: the message is marked answered on its ticket,
  * which locks it (runs for one ticket take their turn; a run again after a
@@ -12,11 +12,10 @@
  * sending (send-stored-messages) — all or nothing.
  */
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { Context } from "../context.js";
 import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
-import type { JobDefinition } from "../jobs/jobs.js";
 import { reread, takeHold } from "./holder.js";
 import { queueTurn } from "./holder-turns.js";
 import { rateTicket } from "./rate-ticket.js";
@@ -24,20 +23,19 @@ import { routeTicket } from "./route-ticket.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 
-const payload = z.object({
-  companyId: z.number().int().positive(),
-  ticketId: z.number().int().positive(),
-  messageId: z.number().int().positive(),
-});
-type Payload = z.infer<typeof payload>;
+interface Payload {
+  companyId: number;
+  ticketId: number;
+  messageId: number;
+}
 
 /**
  * Whether automation may have something to say to a customer's message on a
  * ticket standing here: closed (only a ticket asking for a rating takes a
  * reply: ingest-store.ts), or waiting with no agent, queue-less or in the
  * bot's hands, on a connection with queues to offer or in a company that
- * keeps business hours (chatbot.ts routes nothing else). Most messages go to
- * attended tickets or to connections without a bot: they queue no job.
+ * keeps business hours (chatbot.ts routes nothing else). Asked when the
+ * sweep finds the ticket marked, with the ticket as it is then.
  */
 export function mayAnswer(t: TicketBotPlace, bot: InboundBotFacts | undefined): boolean {
   if (t.status === "closed") return true;
@@ -47,18 +45,8 @@ export function mayAnswer(t: TicketBotPlace, bot: InboundBotFacts | undefined): 
   return waiting && bot !== undefined && (bot.connectionHasQueues || bot.scheduleType === "company");
 }
 
-export const answerInbound: JobDefinition<Payload> = {
-  name: "answer-inbound",
-  payload,
-  // Reads and writes only the database (sends are another job's): quick, and retried soon after a failure.
-  policy: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 },
-  // A burst of customers queues one job per message: taken a batch at a time, in the order they were stored
-  // (a ticket's older message first: once a newer one is answered, the older finds nothing to do).
-  batch: { size: 16, order: (data) => data.messageId },
-  // Behind a burst of deliveries that takes the whole machine, the webhook's answers to Meta come first.
-  givesWay: true,
-  run: (ctx, data) => ctx.events.transaction((t) => answer(t, data)),
-};
+export const answerMessage = (ctx: Context, data: Payload): Promise<void> =>
+  ctx.events.transaction((t) => answer(t, data));
 
 async function answer(t: EventTransaction, data: Payload): Promise<void> {
   const claimed = await claimMessage(t, data);

@@ -14,7 +14,7 @@ import type { TestServer } from "../../test/harness.js";
 import { connectSocket, flush, joinRoom, record, until } from "../../test/sockets.js";
 import { buildUser, login } from "../../test/factories.js";
 import { channels } from "@balcao/contracts";
-import { answerInbound } from "./answer-inbound.job.js";
+import { answerMessage } from "./answer-inbound.job.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -204,12 +204,12 @@ describe("the answering job", () => {
     const ticket = await c.ticket();
     const [message] = (await c.storedMessages()).filter((m) => !m.fromMe);
     const data = { companyId: c.companyId, ticketId: ticket.id, messageId: message!.id };
-    await answerInbound.run(s.ctx, data);
+    await answerMessage(s.ctx, data);
     await new Promise((r) => setTimeout(r, 500));
     expect(c.textsSent()).toEqual([menu]);
     expect((await c.storedMessages()).filter((m) => m.fromMe)).toHaveLength(1);
 
     await s.ctx.db.delete(tickets).where(eq(tickets.id, ticket.id));
-    await expect(answerInbound.run(s.ctx, data)).resolves.toBeUndefined();
+    await expect(answerMessage(s.ctx, data)).resolves.toBeUndefined();
   });
 });

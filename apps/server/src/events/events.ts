@@ -23,7 +23,7 @@ export interface TicketBotPlace extends TicketPlaceFacts {
   chatbot: boolean;
 }
 
-/** What the queue bot routes by on the message's connection and company (ticket waiting with no agent only). */
+/** What the queue bot routes by on the ticket's connection and company (ticket waiting with no agent only). */
 export interface InboundBotFacts {
   connectionHasQueues: boolean;
   scheduleType: string;
@@ -58,9 +58,6 @@ export interface DomainEvents {
     contactId: number;
     whatsappId: number;
     ticketIsNew: boolean;
-    /** The ticket as the message found (or made) it. */
-    ticket: TicketBotPlace;
-    bot?: InboundBotFacts;
     /** The connection keeps a timer a customer's message re-arms. */
     connectionHasTimers: boolean;
     fromMe: boolean;
@@ -130,16 +127,16 @@ export interface DomainEvents {
   "fileList.created": FileListFacts;
   "fileList.updated": FileListFacts;
   "fileList.deleted": FileListFacts;
-  /** An AI prompt's fields changed (automation-areas "Prompts"). */
-  "prompt.created": PromptFacts;
-  "prompt.updated": PromptFacts;
-  /** Its held tickets, queues and connections were let go first, each recorded as its own event. */
-  "prompt.deleted": PromptFacts;
   /** A queue integration's fields or signing secret changed (automation-areas "Queue integrations"). */
   "queueIntegration.created": QueueIntegrationFacts;
   "queueIntegration.updated": QueueIntegrationFacts;
   /** Its held tickets, queues and connections were let go first, each recorded as its own event. */
   "queueIntegration.deleted": QueueIntegrationFacts;
+  /** An AI prompt's fields changed (automation-areas "Prompts"). */
+  "prompt.created": PromptFacts;
+  "prompt.updated": PromptFacts;
+  /** Its held tickets, queues and connections were let go first, each recorded as its own event. */
+  "prompt.deleted": PromptFacts;
   /** A connection created or changed (its default flag included). */
   "whatsapp.saved": WhatsappFacts;
   "whatsapp.deleted": WhatsappFacts;
@@ -220,13 +217,13 @@ interface TagFacts {
   companyId: number;
   tagId: number;
 }
-interface QueueIntegrationFacts {
-  companyId: number;
-  integrationId: number;
-}
 interface PromptFacts {
   companyId: number;
   promptId: number;
+}
+interface QueueIntegrationFacts {
+  companyId: number;
+  integrationId: number;
 }
 interface FileListFacts {
   companyId: number;

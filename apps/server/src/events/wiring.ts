@@ -9,8 +9,8 @@
  * `ctx.events.durable("message.received", someJob, (e) => …)`, with the job
  * listed in jobs/registry.ts.
  */
-import { answerInbound, mayAnswer } from "../automation/answer-inbound.job.js";
 import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
+import { answerSweepName } from "../automation/answer-sweep.js";
 import { subscribeTicketTimers } from "../automation/arm-ticket-timers.js";
 import type { Context } from "../context.js";
 import { subscribeAnnouncementRealtime } from "../modules/announcements/announcements.subscribers.js";
@@ -18,8 +18,8 @@ import { subscribeBillingRealtime } from "../modules/billing/billing.subscribers
 import { subscribeCampaignRealtime } from "../modules/campaigns/campaigns.subscribers.js";
 import { subscribeChatRealtime } from "../modules/chats/chats.subscribers.js";
 import { subscribeFileListRealtime } from "../modules/files/files.subscribers.js";
-import { subscribePromptRealtime } from "../modules/prompts/prompts.subscribers.js";
 import { subscribeQueueIntegrationRealtime } from "../modules/queue-integrations/queue-integrations.subscribers.js";
+import { subscribePromptRealtime } from "../modules/prompts/prompts.subscribers.js";
 import { subscribeContactListRealtime } from "../modules/contact-lists/contact-lists.subscribers.js";
 import { subscribeContactRealtime } from "../modules/contacts/contacts.subscribers.js";
 import { subscribeMessageRealtime } from "../modules/messages/messages.subscribers.js";
@@ -58,10 +58,8 @@ export function wireEvents(ctx: Context): void {
   subscribeChatRealtime(ctx);
   subscribeBillingRealtime(ctx);
   subscribeQueueIntegrationRealtime(ctx);
-  // The customer's messages that the bot or the rating reader may answer.
-  ctx.events.durable("message.received", answerInbound, (e) =>
-    e.fromMe || e.isGroup || !mayAnswer(e.ticket, e.bot)
-      ? undefined
-      : { companyId: e.companyId, ticketId: e.ticketId, messageId: e.messageId },
-  );
+  // A customer's message marks its ticket for the answer sweep (automation/answer-sweep.ts): it looks now.
+  ctx.events.on("message.received", (e) => {
+    if (!e.fromMe && !e.isGroup) ctx.jobs.wake(answerSweepName);
+  });
 }

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Context } from "../context.js";
 import type { Database, RawSql } from "../db/client.js";
 import { createForeground, type Foreground } from "./foreground.js";
+import { createSweeper, sweepPollMs, type SweepDefinition } from "./sweeps.js";
 
 /**
  * One kind of job (DESIGN §2 "Jobs"), one per file: its queue, a payload of
@@ -65,6 +66,8 @@ export interface Jobs {
   register<T>(job: JobDefinition<T>): Promise<void>;
   /** Registers the job and runs its handler in this process. */
   work<T>(ctx: Context, job: JobDefinition<T>): Promise<void>;
+  /** Runs a sweep (sweeps.ts: work marked on the data's own rows) in this process. */
+  sweep(ctx: Context, sweep: SweepDefinition): void;
   /**
    * `raw`: a transaction's connection (rawOf), so the job exists only if that transaction commits.
    * `options.startAfter`: not run before then. `options.singletonKey` on a "short" queue: one job per
@@ -73,9 +76,9 @@ export interface Jobs {
    */
   send<T>(job: JobDefinition<T>, data: T, raw?: RawSql, options?: SendOptions): Promise<void>;
   /**
-   * Wakes this process's worker of the queue at once instead of at its next
-   * poll (a customer waiting for the bot's answer should not wait 2 s); the
-   * job must be committed. Other processes' workers find it at their poll.
+   * Wakes this process's worker of the queue (or the sweep of that name) at once instead of at its next
+   * poll (a customer waiting for the bot's answer should not wait 2 s); the job must be committed.
+   * Other processes' workers find it at their poll.
    */
   wake(name: string): void;
   stop(): Promise<void>;
@@ -148,6 +151,7 @@ export async function startJobs(
   };
   const workers = new Map<string, string[]>();
   const foreground = createForeground();
+  const sweeper = createSweeper(foreground, log, { pollMs: sweepPollMs, foregroundWaitMs });
   return {
     boss,
     foreground,
@@ -187,9 +191,14 @@ export async function startJobs(
       if (id === null && singletonKey && startAfter)
         await run.query(bringForward, [job.name, singletonKey, startAfter]);
     },
+    sweep: (ctx, sweep) => sweeper.start(ctx, sweep),
     wake(name) {
       for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+      sweeper.wake(name);
     },
-    stop: () => boss.stop({ graceful: false, wait: true }),
+    async stop() {
+      await sweeper.stop();
+      await boss.stop({ graceful: false, wait: true });
+    },
   };
 }

@@ -4,12 +4,15 @@
  * can send one, and works them in this process. Add a job: write its
  * definition (jobs.ts JobDefinition), list it here, and either send it
  * (`ctx.jobs.send`) or subscribe it to an event (`ctx.events.durable`,
- * events/wiring.ts).
+ * events/wiring.ts). Sweeps (sweeps.ts: work marked on the data's own rows)
+ * are listed below, each made anew per server.
  */
 import type { JobDefinition } from "./jobs.js";
-import { answerInbound } from "../automation/answer-inbound.job.js";
+import type { SweepDefinition } from "./sweeps.js";
+import { answerSweep } from "../automation/answer-sweep.js";
 import { aiTurn } from "../automation/ai-turn.job.js";
 import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
+import { integrationTurn } from "../integrations/integration-turn.job.js";
 import { ticketTimer } from "../automation/ticket-timer.job.js";
 import { checkContactListNumbers } from "../modules/contact-lists/check-contact-list-numbers.js";
 import { importContactList } from "../modules/contact-lists/import-contact-list.js";
@@ -19,7 +22,6 @@ import { campaignReply } from "../modules/campaigns/campaign-reply.job.js";
 import { dispatchCampaign } from "../modules/campaigns/dispatch-campaign.job.js";
 import { startCampaign } from "../modules/campaigns/start-campaign.job.js";
 import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
-import { integrationTurn } from "../integrations/integration-turn.job.js";
 import { createInvoices } from "../modules/billing/create-invoices.job.js";
 import { recheckCharges } from "../modules/billing/recheck-charges.job.js";
 import { deliverWebhook } from "../integrations/deliveries/deliver-webhook.job.js";
@@ -28,9 +30,6 @@ import { deliverWebhook } from "../integrations/deliveries/deliver-webhook.job.j
 export const jobDefinitions: readonly JobDefinition<never>[] = [
   fetchInboundMedia as JobDefinition<never>,
   sendStoredMessages as JobDefinition<never>,
-  integrationTurn as JobDefinition<never>,
-  aiTurn as JobDefinition<never>,
-  answerInbound as JobDefinition<never>,
   ticketTimer as JobDefinition<never>,
   armConnectionTimers as JobDefinition<never>,
   importContactList as JobDefinition<never>,
@@ -42,4 +41,8 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   createInvoices as JobDefinition<never>,
   recheckCharges as JobDefinition<never>,
   deliverWebhook as JobDefinition<never>,
+  aiTurn as JobDefinition<never>,
+  integrationTurn as JobDefinition<never>,
 ];
+
+export const sweepDefinitions: readonly (() => SweepDefinition)[] = [answerSweep];

@@ -18,9 +18,7 @@
  */
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { RawSql } from "../../db/client.js";
-import { campaignLimits, settingDefaults } from "@balcao/contracts";
-import type { InboundBotFacts, TicketBotPlace } from "../../events/events.js";
-import { holdableFact } from "../../automation/holder.js";
+import { campaignLimits } from "@balcao/contracts";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { contactCtes, personValues } from "./ingest-contact.js";
@@ -38,9 +36,6 @@ export interface StoredInbound {
   contactId: number;
   /** This message made its ticket. */
   ticketIsNew: boolean;
-  ticket: TicketBotPlace;
-  /** For a ticket waiting with no agent: what the queue bot would route by. */
-  bot?: InboundBotFacts;
   /** The connection keeps a timer (redirection, transfer, expiry). */
   connectionHasTimers: boolean;
   /** Contacts this message made (the chat, a group's participant), for the contacts page. */
@@ -89,12 +84,18 @@ found as (
 stored as (
   select id from messages where whatsapp_id = $2::int and wid = $8::text
 ),
--- A new ticket is pending, with no queue and no user, and already counts this message.
+-- The message's id, known before its insert so a new ticket can be marked with it (a repeat wastes one).
+next_message as (
+  select nextval(pg_get_serial_sequence('messages', 'id'))::int as id
+),
+-- A new ticket is pending, with no queue and no user, and already counts this message; a customer's
+-- message on it is automation's to look at (the mark below).
 created as (
   insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, queued_at,
-    unread_messages, last_message, updated_at)
+    unread_messages, last_message, updated_at, automation_pending_message_id)
   select $1::int, chat.id, $2::int, 'pending', chat.is_group, $17::timestamptz,
-    case when $7::boolean then 0 else 1 end, $16::text, $17::timestamptz
+    case when $7::boolean then 0 else 1 end, $16::text, $17::timestamptz,
+    case when not $7::boolean and not chat.is_group then (select id from next_message) end
   from chat
   where not exists (select 1 from found) and not exists (select 1 from stored)
   on conflict do nothing
@@ -104,9 +105,9 @@ target as (
   select * from found union all select * from created
 ),
 message as (
-  insert into messages (company_id, ticket_id, whatsapp_id, wid, contact_id, from_me, body, read, ack,
+  insert into messages (id, company_id, ticket_id, whatsapp_id, wid, contact_id, from_me, body, read, ack,
     media_type, media_path, media_name, quoted_msg_id, provider_data, created_at, details)
-  select $1::int, target.id, $2::int, $8::text,
+  select (select id from next_message), $1::int, target.id, $2::int, $8::text,
     case when $7::boolean then null else coalesce($6::int, (select id from chat)) end,
     -- Sent from the phone: already read, and already on WhatsApp's servers.
     $7::boolean, $9::text, $7::boolean, case when $7::boolean then 2 else 1 end,
@@ -118,27 +119,23 @@ message as (
   returning id, ticket_id
 ),
 -- A ticket made above already counts the message (this statement cannot see its row).
+-- A customer's message on a ticket nobody attends (waiting, or closed and asking for a rating: found
+-- above) marks it for automation (automation/answer-sweep.ts decides whether anything answers): the
+-- durable record of that work, written with the message instead of a job row of its own.
 counted as (
   update tickets set
     -- An outgoing message (sent from the phone) counts as the attendant having read the chat.
     unread_messages = case when $7::boolean then 0 else tickets.unread_messages + 1 end,
     last_message = $16::text,
-    updated_at = $17::timestamptz
+    updated_at = $17::timestamptz,
+    automation_pending_message_id = case
+      when not $7::boolean and not tickets.is_group and (tickets.user_id is null or tickets.status = 'closed')
+        then message.id
+      else tickets.automation_pending_message_id end
   from message
   where tickets.id = message.ticket_id
 )
 select (select id from target) as "ticketId", (select id from message) as "messageId",
-  (select json_build_object('status', status, 'userId', user_id, 'queueId', queue_id, 'chatbot', chatbot) from target)
-    as "ticket",
-  -- What the queue bot would route by, read only for a ticket waiting with no agent (automation's mayAnswer).
-  (select case when status = 'pending' and user_id is null then json_build_object(
-      'connectionHasQueues', exists (select 1 from whatsapp_queues wq where wq.whatsapp_id = $2::int),
-      'scheduleType', (select s.value from settings s where s.company_id = $1::int and s.key = 'scheduleType'),
-      -- A prompt or integration holds it or would take it (automation/holder.ts): a new ticket by its connection.
-      'holdable', (exists (select 1 from created) and exists (select 1 from whatsapps hw where hw.id = $2::int
-          and (hw.prompt_id is not null or hw.integration_id is not null)))
-        or exists (select 1 from tickets ht where ht.id = target.id and ${holdableFact("ht")}))
-    end from target) as "bot",
   -- Whether the connection keeps any timer a customer's message re-arms (automation/arm-ticket-timers.ts).
   exists (select 1 from whatsapps w where w.id = $2::int
     and (w.time_send_queue > 0 or w.time_to_transfer > 0 or w.expires_ticket > 0)) as "connectionHasTimers",
@@ -154,8 +151,6 @@ select (select id from target) as "ticketId", (select id from message) as "messa
 
 interface StoreResult {
   ticketId: number | null;
-  ticket: TicketBotPlace | null;
-  bot: { connectionHasQueues: boolean; scheduleType: string | null; holdable: boolean } | null;
   connectionHasTimers: boolean;
   messageId: number | null;
   stored: boolean;
@@ -285,17 +280,7 @@ export async function storeInbound(
     ticketId: result.ticketId,
     contactId: result.contactId,
     ticketIsNew: result.ticketIsNew,
-    ticket: result.ticket!,
     connectionHasTimers: result.connectionHasTimers,
-    ...(result.bot
-      ? {
-          bot: {
-            connectionHasQueues: result.bot.connectionHasQueues,
-            scheduleType: result.bot.scheduleType ?? settingDefaults.scheduleType,
-            holdable: result.bot.holdable,
-          },
-        }
-      : {}),
     newContactIds,
     changedContactIds,
     answersCampaign: result.answersCampaign,

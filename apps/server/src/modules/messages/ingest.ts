@@ -121,8 +121,6 @@ async function recordReceived(
     contactId: stored.contactId,
     whatsappId: connection.id,
     ticketIsNew: stored.ticketIsNew,
-    ticket: stored.ticket,
-    ...(stored.bot ? { bot: stored.bot } : {}),
     connectionHasTimers: stored.connectionHasTimers,
     fromMe: inbound.fromMe,
     isGroup: inbound.isGroup,

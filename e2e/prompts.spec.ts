@@ -191,6 +191,17 @@ test("an admin's prompt, linked to the connection, answers a customer's message;
   await expect(page.getByTestId("message-reply")).toBeVisible();
   await expect(page.getByTestId("message-transcribe")).toHaveCount(0);
   await page.keyboard.press("Escape");
+
+  // Deleted after a confirmation naming it: the server's message key as an info toast, the row gone.
+  await page.getByTestId("menu-item-prompts").click();
+  await row.getByTestId("prompt-delete").click();
+  const confirm = page.getByTestId("prompt-delete-dialog");
+  await expect(confirm).toContainText(
+    t("pt", "prompts.confirmationModal.deleteTitle", { name: "Assistente da pizzaria" }),
+  );
+  await confirm.getByTestId("prompt-delete-dialog-confirm").click();
+  await expect(page.getByText(t("pt", "prompts.toasts.deleted"))).toBeVisible();
+  await expect(row).toHaveCount(0);
   await page.screenshot({ path: `${shots}/5b-transcription.png` });
 });
 

@@ -132,4 +132,13 @@ test("an admin's webhook integration posts a customer's message signed; its deli
   await expect.poll(() => receiver.deliveries.length).toBeGreaterThanOrEqual(2);
   expect(receiver.deliveries[1]!.headers["x-balcao-delivery"]).toBe(deliveryId);
   await expect(logged.getByTestId("delivery-attempts")).toHaveText("2");
+  await dialog.getByTestId("integration-cancel").click();
+
+  // Deleted after a confirmation naming it.
+  await row.getByTestId("integration-delete").click();
+  const confirm = page.getByTestId("integration-delete-dialog");
+  await expect(confirm).toContainText(t("pt", "queueIntegration.confirmationModal.deleteTitle", { name: "Pedidos" }));
+  await confirm.getByTestId("integration-delete-dialog-confirm").click();
+  await expect(page.getByText(t("pt", "queueIntegration.toasts.deleted"))).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { queues } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
 import { assertOwnPrompt } from "../prompts/prompts.service.js";
+import { assertIntegrationOfCompany } from "../queue-integrations/queue-integrations.service.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { recordQueueTicketsLeft } from "../tickets/ticket-cascades.js";
 import { mergeSchedules } from "./merge-schedules.js";
@@ -46,6 +47,7 @@ function changes(input: QueueSave, current: QueueRow | undefined) {
 
 export async function createQueue(ctx: Context, companyId: number, input: QueueSave): Promise<QueueDto> {
   await assertOwnPrompt(ctx, companyId, input.promptId);
+  await assertIntegrationOfCompany(ctx.db, companyId, input.integrationId);
   await assertPlanLimit(ctx.db, companyId, "queues", await countQueues(ctx.db, companyId));
   const [row] = await ctx.db
     .insert(queues)
@@ -58,6 +60,7 @@ export async function createQueue(ctx: Context, companyId: number, input: QueueS
 export async function updateQueue(ctx: Context, companyId: number, id: number, input: QueueSave): Promise<QueueDto> {
   const current = await loadQueue(ctx, companyId, id);
   await assertOwnPrompt(ctx, companyId, input.promptId);
+  await assertIntegrationOfCompany(ctx.db, companyId, input.integrationId);
   const [row] = await ctx.db
     .update(queues)
     .set({ ...changes(input, current), updatedAt: new Date() })

@@ -25,6 +25,7 @@ import type { AccessClaims } from "../auth/tokens.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
 import { assertOwnPrompt } from "../prompts/prompts.service.js";
+import { assertIntegrationOfCompany } from "../queue-integrations/queue-integrations.service.js";
 import { countOwnQueues } from "../users/users.queries.js";
 import { loadWhatsapp, restartChannel, showWhatsapp } from "./whatsapps.service.js";
 import {
@@ -105,6 +106,7 @@ function assertSavedShape(saved: SavedShape, queueCount: number) {
 async function checkInput(ctx: Context, companyId: number, input: WhatsappSave) {
   await assertOwnPrompt(ctx, companyId, input.promptId);
   await assertOwnQueueRefs(ctx, companyId, input);
+  await assertIntegrationOfCompany(ctx.db, companyId, input.integrationId);
 }
 
 /** What a new connection holds before its values (the column defaults the rules read). */

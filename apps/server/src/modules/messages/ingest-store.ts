@@ -128,9 +128,10 @@ counted as (
     unread_messages = case when $7::boolean then 0 else tickets.unread_messages + 1 end,
     last_message = $16::text,
     updated_at = $17::timestamptz,
+    -- Never back: a concurrent delivery's newer message may have marked it first.
     automation_pending_message_id = case
       when not $7::boolean and not tickets.is_group and (tickets.user_id is null or tickets.status = 'closed')
-        then message.id
+        then greatest(tickets.automation_pending_message_id, message.id)
       else tickets.automation_pending_message_id end
   from message
   where tickets.id = message.ticket_id

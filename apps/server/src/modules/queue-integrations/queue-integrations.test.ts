@@ -12,6 +12,7 @@ import { decryptSecret, isEncrypted } from "../../secrets/index.js";
 import { buildCompany, buildPlan, buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
+import { createConnection } from "../../../test/connections.js";
 import { connectSocket, flush, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation, expectListIsolation } from "../../../test/tenancy.js";
 import { serviceAccount } from "../../../test/fake-dialogflow.js";
@@ -254,6 +255,12 @@ describe("who may call", () => {
     const taken = await queue(own.id);
     expect(taken.statusCode).toBe(200);
     expect(taken.json()).toMatchObject({ integrationId: own.id });
+    const refusedConnection = await createConnection(s, a.admin.token, { name: "Outra", integrationId: theirs.id });
+    expect(refusedConnection.statusCode).toBe(400);
+    expect(refusedConnection.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    const connection = await createConnection(s, a.admin.token, { name: "Própria", integrationId: own.id });
+    expect(connection.statusCode).toBe(200);
+    expect(connection.json()).toMatchObject({ integrationId: own.id });
   });
 });
 

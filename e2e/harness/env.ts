@@ -19,6 +19,8 @@ export const envKeys = {
   /** A second expired company, whose admin pays from the login page (billing.spec.ts): the first stays expired. */
   billingExpiredEmail: "E2E_BILLING_EXPIRED_EMAIL",
   billingExpiredPassword: "E2E_BILLING_EXPIRED_PASSWORD",
+  /** The fake OpenAI-compatible API (apps/server/test/fake-openai.ts), the server's OPENAI_BASE_URL (ends in /v1). */
+  openAiURL: "E2E_OPENAI_URL",
   /** The browser the global setup found (chromium.ts), as JSON. */
   chromium: "E2E_CHROMIUM_BINARY",
 } as const;

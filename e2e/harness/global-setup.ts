@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startFakeAsaas } from "../../apps/server/test/fake-asaas.js";
 import { startFakeGraph } from "../../apps/server/test/fake-graph.js";
+import { startFakeOpenAi } from "../../apps/server/test/fake-openai.js";
 import { findChromium } from "./chromium.js";
 import { envKeys } from "./env.js";
 import { startMailbox } from "./mailbox.js";
@@ -82,6 +83,11 @@ export default async function globalSetup() {
     const asaas = await startFakeAsaas();
     cleanups.push(() => asaas.close());
 
+    // The AI provider (OpenAI-compatible): the server's OPENAI_BASE_URL, so a prompt without a base URL of its
+    // own calls it; specs script its answers and read what it was sent through its control API.
+    const openAi = await startFakeOpenAi();
+    cleanups.push(() => openAi.close());
+
     let database: RunDatabase | undefined;
     if (process.env.TEST_DATABASE_URL) {
       database = await createRunDatabase(process.env.TEST_DATABASE_URL);
@@ -111,6 +117,7 @@ export default async function globalSetup() {
       WEB_DIST: web,
       WHATSAPP_GRAPH_URL: graph.url,
       ASAAS_URL: asaas.url,
+      OPENAI_BASE_URL: openAi.url,
       // The sockets are scripted (whatsapp-web-main.ts); this address only makes sure nothing else is reached.
       WHATSAPP_WEB_URL: `ws://127.0.0.1:${await freePort()}/ws/chat`,
       E2E_WHATSAPP_WEB_CONTROL_PORT: String(whatsappWebControlPort),
@@ -149,6 +156,7 @@ export default async function globalSetup() {
     process.env[envKeys.billingExpiredEmail] = billingExpired.email;
     process.env[envKeys.billingExpiredPassword] = billingExpired.password;
     process.env[envKeys.asaasURL] = asaas.url;
+    process.env[envKeys.openAiURL] = openAi.url;
     process.env[envKeys.asaasWebhookToken] = ASAAS_WEBHOOK_TOKEN;
     process.stdout.write(
       `e2e: server ${server.url} on ${database ? "PostgreSQL" : "the embedded PostgreSQL"}, log ${logFile}, ` +

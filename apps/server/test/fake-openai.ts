@@ -108,14 +108,19 @@ async function readMultipart(req: IncomingMessage, raw: Buffer) {
   const form = await new Request("http://fake.invalid/", {
     method: "POST",
     headers: { "content-type": req.headers["content-type"] ?? "" },
-    body: raw,
+    body: new Uint8Array(raw),
   }).formData();
   const fields: Record<string, string> = {};
   let file: FakeOpenAiRequest["file"];
-  for (const [name, value] of form) {
+  // forEach: typed alike by Node's FormData and the DOM's (the root tsconfig reads this file with the DOM lib).
+  const entries: [string, string | Blob][] = [];
+  form.forEach((value, name) => void entries.push([name, value]));
+  for (const [name, value] of entries) {
     if (typeof value === "string") fields[name] = value;
-    else if (name === "file")
-      file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+    else if (name === "file") {
+      const named = value as Blob & { name?: string };
+      file = { name: named.name ?? "", type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+    }
   }
   return { fields, file };
 }

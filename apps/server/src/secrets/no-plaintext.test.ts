@@ -143,7 +143,37 @@ const secretKinds: SecretKind[] = [
       return saved.id;
     },
   },
-  // Add yours here (one entry): prompts' api key, Dialogflow's private_key, integrations' signing secret…
+  {
+    what: "AI prompt API key",
+    table: "prompts",
+    column: "api_key",
+    save: async (w, plain) => {
+      const token = w.tenant.admin.token;
+      let queueId = w.ids.get("promptQueue");
+      if (!queueId) {
+        const queue = { name: "IA", color: `#${randomBytes(3).toString("hex")}` };
+        queueId = ok<{ id: number }>(await w.s.request({ method: "POST", path: "/queue", token, body: queue })).id;
+        w.ids.set("promptQueue", queueId);
+      }
+      const id = w.ids.get("prompt");
+      const body = {
+        name: "Atendente IA",
+        prompt: "Você é a atendente virtual da loja. Responda com educação e em poucas palavras.",
+        queueId,
+        model: "gpt-4o-mini",
+        maxTokens: 100,
+        temperature: 1,
+        maxMessages: 10,
+        apiKey: plain,
+      };
+      const saved = ok<{ id: number }>(
+        await w.s.request({ method: id ? "PUT" : "POST", path: id ? `/prompt/${id}` : "/prompt", token, body }),
+      );
+      w.ids.set("prompt", saved.id);
+      return saved.id;
+    },
+  },
+  // Add yours here (one entry): integrations' signing secret…
 ];
 
 /** Every row of the table as text, the secret's own row included. */

@@ -31,6 +31,7 @@ const id = z.number().int().positive();
 const payload = z.object({ companyId: id, ticketId: id, messageId: id, integrationId: id });
 type Payload = z.infer<typeof payload>;
 type TicketRow = typeof tickets.$inferSelect;
+type SessionRow = typeof integrationSessions.$inferSelect;
 
 export const integrationTurn: JobDefinition<Payload> = {
   name: "integration-turn",
@@ -113,10 +114,19 @@ function commit(
   });
 }
 
+/**
+ * The ticket's session, unless another integration left it (the connection's, before a queue was
+ * chosen) or it predates the ticket's last accept or close (a hold begun anew starts a new chat).
+ */
+function liveSession(session: SessionRow | undefined, ticket: TicketRow, integrationId: number) {
+  if (!session || session.integrationId !== integrationId) return undefined;
+  const since = Math.max(ticket.acceptedAt?.getTime() ?? 0, ticket.closedAt?.getTime() ?? 0);
+  return session.lastActivityAt.getTime() > since ? session : undefined;
+}
+
 async function decide(ctx: Context, data: Payload, turn: NonNullable<Awaited<ReturnType<typeof readTurn>>>) {
   const { integration, ticket, text, contact } = turn;
-  // A session another integration left (the connection's, before a queue was chosen) is not this one's.
-  const session = turn.session?.integrationId === data.integrationId ? turn.session : undefined;
+  const session = liveSession(turn.session, ticket, data.integrationId);
   if (integration.type === "typebot") return runTypebot({ integration, session, text, contact, now: new Date() });
   return runDialogflow({ integration, apiUrl: ctx.config.DIALOGFLOW_API_URL, ticketUuid: ticket.uuid, text });
 }

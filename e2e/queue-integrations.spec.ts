@@ -14,7 +14,7 @@ import { cloudConnection, customerWrites } from "./harness/cloud-connection.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { apiAsPage, logIn } from "./harness/pages.js";
-import { newPerson, signUpByApi } from "./harness/people.js";
+import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 
 const shots = "test-results/queue-integrations";
 
@@ -141,4 +141,53 @@ test("an admin's webhook integration posts a customer's message signed; its deli
   await confirm.getByTestId("integration-delete-dialog-confirm").click();
   await expect(page.getByText(t("pt", "queueIntegration.toasts.deleted"))).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+test("another admin's integrations and prompts reach an open list live: created, renamed, deleted", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const owner = newPerson("live-owner");
+  await signUpByApi(baseURL!, owner);
+  const api = await apiAs(baseURL!, owner);
+  const colleague = newPerson("live-admin");
+  await api("POST", "/users", {
+    name: "Bia Admin",
+    email: colleague.email,
+    password: colleague.password,
+    profile: "admin",
+  });
+  await logIn(page, colleague.email, colleague.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+
+  await page.getByTestId("menu-item-queue-integration").click();
+  await expect(page.getByTestId("integrations-table")).toContainText(t("pt", "queueIntegration.empty"));
+  const made = await api("POST", "/queueIntegration", { type: "n8n", name: "Fluxo n8n", urlN8N: receiver.url });
+  const row = page.getByTestId(`integration-row-${made.id}`);
+  await expect(row.getByTestId("integration-cell-name")).toHaveText("Fluxo n8n");
+  await expect(row.getByTestId("integration-cell-logo")).toHaveAttribute("alt", "N8N");
+  await api("PUT", `/queueIntegration/${made.id}`, { type: "n8n", name: "Fluxo de pedidos", urlN8N: receiver.url });
+  await expect(row.getByTestId("integration-cell-name")).toHaveText("Fluxo de pedidos");
+  await api("DELETE", `/queueIntegration/${made.id}`, {});
+  await expect(row).toHaveCount(0);
+
+  const queue = await api("POST", "/queue", { name: "Vendas", color: "#b80000" });
+  await page.getByTestId("menu-item-prompts").click();
+  await expect(page.getByTestId("prompts-table")).toContainText(t("pt", "prompts.empty"));
+  const prompt = await api("POST", "/prompt", {
+    name: "Vendedor virtual",
+    apikey: "sk-live-0000",
+    prompt: "Você vende os produtos da loja e responde dúvidas sobre preços e prazos de entrega.",
+    queueId: queue.id,
+    model: "gpt-4o-mini",
+    max_tokens: 150,
+    temperature: 0.5,
+    max_messages: 8,
+  });
+  const promptRow = page.getByTestId(`prompt-row-${prompt.id}`);
+  await expect(promptRow.getByTestId("prompt-cell-queue")).toHaveText("Vendas");
+  await expect(promptRow.getByTestId("prompt-cell-max-tokens")).toHaveText("150");
+  await api("DELETE", `/prompt/${prompt.id}`, {});
+  await expect(promptRow).toHaveCount(0);
 });

@@ -126,6 +126,7 @@ describe("messages: the message's shape", () => {
       isEdited: false,
       sendError: null,
       details: null,
+      transcription: null,
       quotedMsg: {
         id: asked.id,
         fromMe: false,

@@ -135,7 +135,6 @@ describe("rules", () => {
     ["a greeting that is not text", { greetingMessage: 42 }],
     // Integrations and prompts do not exist yet: no id can name one.
     ["an integration id", { integrationId: 5 }],
-    ["a prompt id", { promptId: 5 }],
   ])("refuses %s with ERR_VALIDATION and stores nothing", async (_, extra) => {
     const t = await buildTenant(s);
     const res = await createQueue(s, t.admin.token, extra);

@@ -5,7 +5,7 @@
 import { channels } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages } from "../../db/schema/index.js";
+import { messages, queueIntegrations } from "../../db/schema/index.js";
 import { buildMessage, buildTicket } from "../../../test/conversations.js";
 import { buildWhatsapp } from "../../../test/connections.js";
 import { buildTenant } from "../../../test/factories.js";
@@ -13,6 +13,7 @@ import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
 import { connectSocket, flush, joinRoom, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation } from "../../../test/tenancy.js";
+import { buildPrompt } from "../../../test/prompts.js";
 import { pendingTicket, ticketCompany, ticketRow } from "../../../test/tickets.js";
 
 let s: TestServer;
@@ -82,12 +83,18 @@ describe("tickets: actions", () => {
 
   it("resolve accepts the first reading (promptId null, integrationId null) too", async () => {
     const c = await ticketCompany(s);
+    // A prompt and an integration that exist (both are foreign keys): the ticket is held by them until closed.
+    const prompt = await buildPrompt(s, c.companyId);
+    const [integration] = await s.ctx.db
+      .insert(queueIntegrations)
+      .values({ companyId: c.companyId, name: "Typebot", signingSecret: "" })
+      .returning();
     const ticket = await pendingTicket(s, c, {
       status: "open",
       userId: c.agent.id,
       useIntegration: true,
-      promptId: 4,
-      integrationId: 5,
+      promptId: prompt.id,
+      integrationId: integration!.id,
     });
     const res = await put(c.agent.token, ticket.id, {
       status: "closed",

@@ -5,6 +5,7 @@ import { buildWhatsapp } from "../../../test/connections.js";
 import { buildContact, buildTicket } from "../../../test/conversations.js";
 import { buildQueue, buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { buildPrompt } from "../../../test/prompts.js";
 import { loadTickets } from "./tickets.presenter.js";
 
 let s: TestServer;
@@ -19,6 +20,7 @@ describe("tickets: the ticket's shape", () => {
   it("carries its contact, attendant, queue, connection and tags (by name), or null where it has none", async () => {
     const t = await buildTenant(s);
     const companyId = t.company.id;
+    const prompt = await buildPrompt(s, companyId);
     const queue = await buildQueue(s, companyId, { name: "Vendas", color: "#112233" });
     const wa = await buildWhatsapp(s, companyId, { name: "Loja", status: "CONNECTED" });
     const contact = await buildContact(s, companyId, {
@@ -46,7 +48,7 @@ describe("tickets: the ticket's shape", () => {
         unreadMessages: 3,
         lastMessage: "Até logo",
         chatbot: true,
-        promptId: 7,
+        promptId: prompt.id,
         createdAt: new Date("2024-03-10T12:00:00.123Z"),
         updatedAt: new Date("2024-03-11T08:30:00.456Z"),
       },
@@ -84,7 +86,7 @@ describe("tickets: the ticket's shape", () => {
       chatbot: true,
       isGroup: false,
       useIntegration: false,
-      promptId: 7,
+      promptId: prompt.id,
       integrationId: null,
       companyId,
       createdAt: "2024-03-10T12:00:00.123Z",

@@ -44,6 +44,8 @@ export interface FakeTypebot {
   file(name: string, bytes: Buffer, contentType: string): string;
   /** The next `count` calls answer `status` (500: Typebot is down). */
   failNext(count: number, status?: number): void;
+  /** From now, calls are recorded but answered only once the returned release is called (a server killed meanwhile never hears). */
+  holdAnswers(): () => void;
   /** Forgets a session, as Typebot does when it expires on its side. */
   forget(sessionId: string): void;
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startFakeTypebot(): Promise<FakeTypebot> {
   const sessions = new Map<string, Session>();
   const files = new Map<string, { bytes: Buffer; contentType: string }>();
   let failures: number[] = [];
+  let held: Promise<void> | undefined;
 
   function inputOf(step: FakeTypebotStep) {
     if (!step.input) return undefined;
@@ -115,6 +118,14 @@ export async function startFakeTypebot(): Promise<FakeTypebot> {
       failures = Array.from({ length: count }, () => status);
     },
     forget: (sessionId) => void sessions.delete(sessionId),
+    holdAnswers() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -133,6 +144,7 @@ export async function startFakeTypebot(): Promise<FakeTypebot> {
     const slug = start ? decodeURIComponent(start[1]!) : undefined;
     const sessionId = next ? decodeURIComponent(next[1]!) : undefined;
     fake.calls.push({ kind: start ? "startChat" : "continueChat", slug, sessionId, body });
+    if (held) await held;
     const failure = failures.shift();
     if (failure) return json(res, failure, { message: "Internal server error", code: "INTERNAL_SERVER_ERROR" });
     if (slug !== undefined) {

@@ -36,8 +36,9 @@ type SessionRow = typeof integrationSessions.$inferSelect;
 export const integrationTurn: JobDefinition<Payload> = {
   name: "integration-turn",
   payload,
-  // Calls the bot first (10 s a call, Dialogflow up to 3 attempts, a bubble's files fetched), then commits.
-  policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  // Calls the bot first (10 s a call; Dialogflow at worst a token and 3 attempts with 5 s between, about 45 s;
+  // a bubble's files 15 s each), then commits. A run whose process died is run again once this is up.
+  policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   run: (ctx, data) => runTurn(ctx, data),
 };
 

@@ -7,7 +7,7 @@
 import { promptTransferPhrase, type PromptDto, type QueueDto, type TicketNoteDto } from "@balcao/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messages, ticketNotes, tickets, whatsappQueues } from "../db/schema/index.js";
+import { companies, messages, settings, ticketNotes, tickets, whatsappQueues } from "../db/schema/index.js";
 import { buildCloudConnection, customerNumber } from "../../test/cloud-connection.js";
 import { buildTenant } from "../../test/factories.js";
 import { startFakeGraph, type FakeGraph } from "../../test/fake-graph.js";
@@ -160,6 +160,19 @@ describe("a prompt on the connection", () => {
     await c.settle();
     expect(ai.chats()).toHaveLength(1);
     expect(c.received()).toHaveLength(1);
+  });
+
+  it("answers out of the company's hours too (the hours are the queue menu's and the agents')", async () => {
+    const c = await aiScene();
+    await s.ctx.db
+      .update(settings)
+      .set({ value: "company" })
+      .where(and(eq(settings.companyId, c.tenant.company.id), eq(settings.key, "scheduleType")));
+    // Monday 00:00–00:00 and no other day: closed all week.
+    const closed = [{ weekday: "Segunda-feira", weekdayEn: "monday" as const, startTime: "00:00", endTime: "00:00" }];
+    await s.ctx.db.update(companies).set({ schedules: closed }).where(eq(companies.id, c.tenant.company.id));
+    ai.reply({ text: "Estamos fechados, mas posso ajudar!" });
+    expect(await c.says("Oi?")).toEqual(["Estamos fechados, mas posso ajudar!"]);
   });
 
   it("an agent accepting the ticket ends the AI's part", async () => {

@@ -34,7 +34,7 @@ import { importBudgetMs, importFigure, importFigureName } from "./import.js";
 import { benchIngest } from "./ingest.js";
 import { budgetOf, listAndMessages, settle } from "./lists.js";
 import { printFigures, type Figure } from "./measure.js";
-import { findBenchTenant, seedBench } from "./seed.js";
+import { benchSecretsKey, findBenchTenant, seedBench } from "./seed.js";
 import { printTargets, runTarget, type TargetResult } from "./targets.js";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/balcao_bench";
@@ -80,6 +80,7 @@ async function main() {
     PORT: "0",
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    SECRETS_KEY: benchSecretsKey,
     ...ingest.env,
   });
   const { server, base } = await startServer(config, database);
@@ -123,6 +124,7 @@ async function withoutSeed(
     PORT: "0",
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    SECRETS_KEY: benchSecretsKey,
     ...env,
   });
   const { server, base } = await startServer(config, database);

@@ -9,6 +9,12 @@ import type { Database } from "../apps/server/src/db/client.js";
 import { hashPassword } from "../apps/server/src/modules/auth/password.js";
 import { createDefaultSettings } from "../apps/server/src/modules/settings/settings.queries.js";
 
+/**
+ * The bench servers' secrets key: each run has a data directory of its own, and a key generated there would
+ * not open what an earlier run encrypted in the same database (its connection's Cloud API token).
+ */
+export const benchSecretsKey = process.env.SECRETS_KEY ?? "b".repeat(64);
+
 export const BENCH = {
   company: "Bench Co",
   contacts: 50_000,

@@ -20,7 +20,7 @@ import { benchIngest } from "./ingest.js";
 import { listAndMessages, settle } from "./lists.js";
 import type { Figure } from "./measure.js";
 import { npmStart } from "./npm-start.js";
-import { findBenchTenant, seedBench } from "./seed.js";
+import { benchSecretsKey, findBenchTenant, seedBench } from "./seed.js";
 import { describeTree, treeCpuMs, treeMemory, watchPeak, type TreeMemory } from "./tree-memory.js";
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -69,7 +69,12 @@ async function open(target: string, databaseUrl: string, ensure: (url: string) =
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const serverEnv = { NODE_ENV: "production", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "1000000" };
+const serverEnv = {
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  AUTH_RATE_LIMIT: "1000000",
+  SECRETS_KEY: benchSecretsKey,
+};
 const idleWaitMs = () => Number(process.env.BENCH_IDLE_WAIT_MS ?? 10_000);
 
 /** A first start's idle tree: the embedded default on a fresh data directory, or the given database. */

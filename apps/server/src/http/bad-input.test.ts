@@ -70,6 +70,7 @@ const noJsonBody = new Set([
   "POST /api/campaigns/:id/restart",
   "POST /api/queueIntegration/:id/deliveries/:deliveryId/resend",
   "POST /api/messages/:id/retry",
+  "POST /api/messages/:id/transcribe",
   "POST /api/webhooks/whatsapp/:connectionId",
   "POST /api/whatsappsession/:id",
   "PUT /api/whatsappsession/:id",

@@ -4,7 +4,14 @@
  * provider an OpenAI-compatible fake that records what it was sent; the
  * ticket as agents see it, its notes, and what the customer received.
  */
-import { promptTransferPhrase, type PromptDto, type QueueDto, type TicketNoteDto } from "@balcao/contracts";
+import {
+  channels,
+  promptTransferPhrase,
+  type ChannelPayloads,
+  type PromptDto,
+  type QueueDto,
+  type TicketNoteDto,
+} from "@balcao/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { companies, messages, settings, ticketNotes, tickets, whatsappQueues } from "../db/schema/index.js";
@@ -14,7 +21,7 @@ import { startFakeGraph, type FakeGraph } from "../../test/fake-graph.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fake-openai.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { createQueue } from "../../test/queues.js";
-import { closeAllSockets, until } from "../../test/sockets.js";
+import { closeAllSockets, connectSocket, joinRoom, record, until } from "../../test/sockets.js";
 import { providerTiming } from "./ai-provider.js";
 
 let s: TestServer;
@@ -289,6 +296,10 @@ describe("voice notes", () => {
       return audioId > 0 && row!.mediaPath !== null;
     }, 8_000);
     expect(ai.transcriptions()).toHaveLength(0);
+    // The agent's open conversation hears the transcript with the message's update.
+    const box = await connectSocket(s, c.tenant.admin.token);
+    await joinRoom(box, "joinChatBox", ticket.id);
+    const updates = record<ChannelPayloads["appMessage"]>(box, channels.appMessage(c.tenant.company.id));
     const res = await s.request({
       method: "POST",
       path: `/messages/${audioId}/transcribe`,
@@ -296,6 +307,7 @@ describe("voice notes", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: audioId, transcription: "mensagem de voz" });
+    await until(() => updates.some((e) => e.action === "update" && e.message.transcription === "mensagem de voz"));
     const text = (await s.ctx.db.select().from(messages).where(eq(messages.ticketId, ticket.id))).find(
       (m) => m.mediaType === "chat",
     )!;

@@ -203,7 +203,8 @@ export function guardedFetchWith(options: Pick<OutboundInit, "timeoutMs" | "maxB
     const url = input instanceof Request ? input.url : input;
     const res = await outboundFetch(url, { ...merged, ...options });
     const nullBody = [101, 204, 205, 304].includes(res.status) || merged.method?.toUpperCase() === "HEAD";
-    const response = new Response(nullBody ? null : res.bytes, {
+    // A copy as a plain Uint8Array: the DOM typings take no Buffer as a body.
+    const response = new Response(nullBody ? null : new Uint8Array(res.bytes), {
       status: res.status,
       statusText: res.statusText,
       headers: res.headers,

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createServer } from "../src/server.js";
-import { contacts, messages, queueOptions, tags } from "../src/db/schema/index.js";
+import { contacts, messages, prompts, queueOptions, queues, tags } from "../src/db/schema/index.js";
 import type { Database } from "../src/db/client.js";
 import { buildContact, buildMessage, buildTicket } from "./conversations.js";
 import { buildCompany, buildQueue, buildUser } from "./factories.js";
@@ -70,6 +70,25 @@ export async function fillPgliteDirectory(dataDir: string) {
       .values({ queueId: queue.id, option: 1, title: "Menu" })
       .returning();
     await s.ctx.db.insert(queueOptions).values({ queueId: queue.id, option: 1, parentId: root!.id, title: "Vendas" });
+    // A queue and its prompt name each other: one of the two references is written in a second pass.
+    const [prompt] = await s.ctx.db
+      .insert(prompts)
+      .values({
+        companyId: company.id,
+        queueId: queue.id,
+        name: "Atendente",
+        prompt: "Responda com educação.",
+        model: "gpt-4o-mini",
+        maxTokens: 100,
+        temperature: 1,
+        maxMessages: 10,
+        apiKey: "",
+      })
+      .returning();
+    await s.ctx.db
+      .update(queues)
+      .set({ promptId: prompt!.id })
+      .where(sql`${queues.id} = ${queue.id}`);
     const [tag] = await s.ctx.db
       .insert(tags)
       .values({ companyId: company.id, name: "vip", color: "#123456" })

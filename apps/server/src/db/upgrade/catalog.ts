@@ -9,8 +9,11 @@ export interface TablePlan {
   name: string;
   /** Columns a row is written with (generated columns are left to the target). */
   columns: string[];
-  /** Columns referencing the table itself: written in a second pass, once every row exists. */
-  selfReferences: string[];
+  /**
+   * Columns written in a second pass, once every table's rows exist: references to the table itself, and
+   * the nullable references that close a cycle between tables (a queue's prompt, whose prompt names the queue).
+   */
+  laterReferences: string[];
   primaryKey: string[];
 }
 
@@ -23,10 +26,12 @@ const TABLES = `SELECT c.relname::text AS name FROM pg_class c JOIN pg_namespace
 const COLUMNS = `SELECT table_name::text AS table, column_name::text AS column FROM information_schema.columns
   WHERE table_schema = 'public' AND is_generated = 'NEVER' ORDER BY table_name, ordinal_position`;
 
-/** Foreign keys and primary keys, with their column names in key order. */
+/** Foreign keys and primary keys, with their column names in key order, and whether they may be null. */
 const KEYS = `SELECT co.contype::text AS kind, cl.relname::text AS table, pr.relname::text AS parent,
     (SELECT array_agg(a.attname::text ORDER BY array_position(co.conkey, a.attnum)) FROM pg_attribute a
-      WHERE a.attrelid = co.conrelid AND a.attnum = ANY (co.conkey)) AS columns
+      WHERE a.attrelid = co.conrelid AND a.attnum = ANY (co.conkey)) AS columns,
+    (SELECT NOT bool_or(a.attnotnull) FROM pg_attribute a
+      WHERE a.attrelid = co.conrelid AND a.attnum = ANY (co.conkey)) AS nullable
   FROM pg_constraint co
   JOIN pg_class cl ON cl.oid = co.conrelid
   JOIN pg_namespace n ON n.oid = cl.relnamespace
@@ -42,36 +47,41 @@ interface Key {
   table: string;
   parent: string | null;
   columns: string[];
+  nullable: boolean;
 }
 
 /** Every table of `public`, parents before the tables that reference them. */
 export async function tablePlans(sql: Sql): Promise<TablePlan[]> {
   const names = await tableNames(sql);
-  const keys = (await sql(KEYS)) as unknown as Key[];
+  const keys = ((await sql(KEYS)) as unknown as Key[]).filter((k) => k.kind === "p" || names.includes(k.parent!));
   const columns = (await sql(COLUMNS)) as unknown as { table: string; column: string }[];
   const plans = names.map((name) => ({
     name,
     columns: columns.filter((c) => c.table === name).map((c) => c.column),
-    selfReferences: keys
+    laterReferences: keys
       .filter((k) => k.kind === "f" && k.table === name && k.parent === name)
       .flatMap((k) => k.columns),
     primaryKey: keys.find((k) => k.kind === "p" && k.table === name)?.columns ?? [],
   }));
-  const parents = new Map(
-    names.map((n) => [n, keys.filter((k) => k.kind === "f" && k.table === n && k.parent !== n).map((k) => k.parent!)]),
+  const references = new Map(
+    names.map((n) => [n, keys.filter((k) => k.kind === "f" && k.table === n && k.parent !== n)]),
   );
-  return dependencyOrder(plans, parents);
+  return dependencyOrder(plans, references);
 }
 
-function dependencyOrder(plans: TablePlan[], parents: Map<string, string[]>): TablePlan[] {
+function dependencyOrder(plans: TablePlan[], references: Map<string, Key[]>): TablePlan[] {
   const ordered: TablePlan[] = [];
   const placed = new Set<string>();
+  const unmet = (p: TablePlan) => (references.get(p.name) ?? []).filter((k) => !placed.has(k.parent!));
   let pending = plans;
   while (pending.length > 0) {
-    const ready = pending.filter((p) => (parents.get(p.name) ?? []).every((parent) => placed.has(parent)));
+    let ready = pending.filter((p) => unmet(p).length === 0);
     if (ready.length === 0) {
-      // Two tables referencing each other would need deferred keys; our schema has none.
-      throw new Error(`tables reference each other in a cycle: ${pending.map((p) => p.name).join(", ")}`);
+      // A cycle: a table whose missing parents are all behind nullable keys goes now, those keys written later.
+      const breaker = pending.find((p) => unmet(p).every((k) => k.nullable));
+      if (!breaker) throw new Error(`tables reference each other in a cycle: ${pending.map((p) => p.name).join(", ")}`);
+      breaker.laterReferences.push(...unmet(breaker).flatMap((k) => k.columns));
+      ready = [breaker];
     }
     for (const p of ready) placed.add(p.name);
     ordered.push(...ready);

@@ -31,7 +31,7 @@ export const asJsonArray = (rows: string[]) => `[${rows.join(",")}]`;
 
 export async function copyTable(source: PGlite, target: pg.ClientBase, table: TablePlan): Promise<void> {
   const name = qualified(table.name);
-  const direct = table.columns.filter((c) => !table.selfReferences.includes(c)).map(quote);
+  const direct = table.columns.filter((c) => !table.laterReferences.includes(c)).map(quote);
   const list = direct.join(", ");
   // OVERRIDING SYSTEM VALUE: ids are kept as they were, identity columns included.
   const insert = `INSERT INTO ${name} (${list}) OVERRIDING SYSTEM VALUE
@@ -39,14 +39,17 @@ export async function copyTable(source: PGlite, target: pg.ClientBase, table: Ta
   await eachBatch(source, `SELECT * FROM ${name}`, async (rows) => {
     await target.query(insert, [asJsonArray(rows)]);
   });
-  if (table.selfReferences.length > 0) await copySelfReferences(source, target, table);
 }
 
-/** A message quoting a later one, an option under a later option: set once both rows exist. */
-async function copySelfReferences(source: PGlite, target: pg.ClientBase, table: TablePlan): Promise<void> {
-  if (table.primaryKey.length === 0) throw new Error(`${table.name} references itself but has no primary key`);
+/**
+ * A message quoting a later one, an option under a later option, a queue's prompt (whose prompt names the
+ * queue): set once every table's rows exist.
+ */
+export async function copyLaterReferences(source: PGlite, target: pg.ClientBase, table: TablePlan): Promise<void> {
+  if (table.laterReferences.length === 0) return;
+  if (table.primaryKey.length === 0) throw new Error(`${table.name} has references written later but no primary key`);
   const name = qualified(table.name);
-  const refs = table.selfReferences.map(quote);
+  const refs = table.laterReferences.map(quote);
   const keys = table.primaryKey.map(quote);
   const set = refs.map((c) => `${c} = s.${c}`).join(", ");
   const match = keys.map((k) => `d.${k} = s.${k}`).join(" AND ");

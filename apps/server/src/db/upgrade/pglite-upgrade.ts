@@ -15,7 +15,7 @@ import pg from "pg";
 import { openPostgres } from "../client.js";
 import { migrationHashes, rowCounts, sequencePositions, tableNames, tablePlans, type Sql } from "./catalog.js";
 import { hasPgliteData, pgliteDirectory } from "./at-start.js";
-import { copyTable } from "./copy.js";
+import { copyLaterReferences, copyTable } from "./copy.js";
 import { copyWaitingJobs } from "./jobs.js";
 
 /** The one command that does the move by hand, named in every failure. */
@@ -130,7 +130,9 @@ async function copyAll(pglite: PGlite, target: pg.Client, from: Sql, expected: R
   const to: Sql = async (text, values) => (await target.query<Record<string, unknown>>(text, values)).rows;
   await target.query("BEGIN");
   try {
-    for (const table of await tablePlans(from)) await copyTable(pglite, target, table);
+    const plans = await tablePlans(from);
+    for (const table of plans) await copyTable(pglite, target, table);
+    for (const table of plans) await copyLaterReferences(pglite, target, table);
     // Where each sequence stood, so the next row gets the id the old database would have given it.
     for (const seq of await sequencePositions(from)) {
       if (seq.lastValue !== null)

@@ -1,7 +1,7 @@
 /**
  * The delivery log of n8n and webhook integrations (issue 17 item 6), beside
  * modules/queue-integrations' own routes: administrators only (§6), behind
- * the plan's useIntegrations (plan-gate.ts, by the /queueIntegration prefix).
+ * the plan's useIntegrations (403 ERR_NO_PERMISSION otherwise).
  *
  *   GET  /queueIntegration/{id}/deliveries                     → {deliveries} (the last 100, newest first)
  *   POST /queueIntegration/{id}/deliveries/{deliveryId}/resend → the delivery, pending again
@@ -15,7 +15,7 @@ import { listDeliveries, resendDelivery } from "./deliveries.service.js";
 import { serveDeliveryMedia } from "./delivery-media.js";
 
 const tags = ["queueIntegration"];
-const admin = { access: "admin" } as const;
+const admin = { access: "admin", plan: "useIntegrations" } as const;
 
 export function integrationDeliveriesRoutes(ctx: Context): FastifyPluginAsyncZod {
   return async (app) => {

@@ -17,6 +17,7 @@ import {
   type RunningServer,
 } from "../../../../e2e/harness/server.js";
 import { ADMIN } from "../../test/harness.js";
+import { TEST_SECRETS_KEY } from "../../test/secrets-key.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const dir = mkdtempSync(path.join(tmpdir(), "balcao-lease-"));
@@ -39,6 +40,8 @@ async function start(name: "a" | "b"): Promise<RunningServer> {
       WEB_DIST: "/nonexistent",
       WHATSAPP_WEB_URL: `${webUrl}/${name}`,
       SESSION_LEASE_RETRY_MS: "200",
+      // Two nodes on one database share one key.
+      SECRETS_KEY: TEST_SECRETS_KEY,
     },
     path.join(dir, `${name}.log`),
   );

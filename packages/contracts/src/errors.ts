@@ -100,6 +100,10 @@ export const errorStatus = {
   ERR_DIALOGFLOW_AUTH: 400,
   /** Dialogflow: the project (agent) refused or does not exist for this service account. */
   ERR_DIALOGFLOW_PROJECT: 400,
+  /** POST /flowbuilder/flow: the graph breaks a rule (unknown type, dangling edge, bad interval…); `nodeId` names the node. */
+  ERR_FLOW_INVALID: 400,
+  /** Another active phrase campaign already has this phrase on this connection. */
+  ERR_FLOW_CAMPAIGN_PHRASE_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

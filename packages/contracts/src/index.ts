@@ -34,4 +34,5 @@ export * from "./schemas/kanban.js";
 export * from "./schemas/billing.js";
 export * from "./schemas/queue-integrations.js";
 export * from "./schemas/prompts.js";
+export * from "./schemas/flows.js";
 export * from "./schemas/integration-deliveries.js";

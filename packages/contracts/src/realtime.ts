@@ -17,6 +17,7 @@ import type { ContactListDto, ContactListImportProgress, ContactListItemDto } fr
 import type { CampaignDto } from "./schemas/campaigns.js";
 import type { ChatDto, ChatMessageDto } from "./schemas/chats.js";
 import type { QueueIntegrationDto } from "./schemas/queue-integrations.js";
+import type { FlowSummary } from "./schemas/flows.js";
 import type { PromptDto } from "./schemas/prompts.js";
 
 export const channels = {
@@ -47,6 +48,8 @@ export const channels = {
   queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
   /** AI prompts (automation-areas §4), to the company's administrators only. */
   prompt: (companyId: number) => `company-${companyId}-prompt`,
+  /** Flows (issue 18 item 1), to the company's administrators only. */
+  flowbuilder: (companyId: number) => `company-${companyId}-flowbuilder`,
 } as const;
 
 /** One list's items (business-areas §4): its reload, and its import's progress. */
@@ -119,6 +122,8 @@ export interface ChannelPayloads {
   };
   /** automation-areas §4: the prompt on create and update, its id on delete (administrators only). */
   prompt: { action: "create" | "update" | "delete"; prompt?: PromptDto; promptId?: number };
+  /** Issue 18 item 1: the flow on create and update, its id on delete (administrators only). */
+  flowbuilder: { action: "create" | "update" | "delete"; flow?: FlowSummary; flowId?: number };
 }
 
 /** Client → server room protocol (§7.9). */

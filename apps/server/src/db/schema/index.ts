@@ -23,3 +23,4 @@ export * from "./integrations.js";
 export * from "./integration-sessions.js";
 export * from "./prompts.js";
 export * from "./integration-deliveries.js";
+export * from "./flows.js";

@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -11,9 +12,11 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
 import { contacts } from "./contacts.js";
+import { flows } from "./flows.js";
 import { queueIntegrations } from "./integrations.js";
 import { prompts } from "./prompts.js";
 import { queueOptions, queues } from "./queues.js";
@@ -74,6 +77,18 @@ export const tickets = pgTable(
      * something to look at while it is past automationSeenMessageId (automation/answer-sweep.ts).
      */
     automationPendingMessageId: integer("automation_pending_message_id"),
+    /**
+     * The flow run holding the ticket (issue 18 item 5; automation/flows/): the flow, the node it is at,
+     * whether it waits there for the customer's reply, the answers given (answerKey → text), and how
+     * many nodes it walked since the customer last replied (the 50-node guard). `flowStep` counts every
+     * step taken, so a step's job run again after a crash finds it already taken and sends nothing.
+     */
+    flowId: integer("flow_id").references((): AnyPgColumn => flows.id, { onDelete: "set null" }),
+    flowNodeId: text("flow_node_id"),
+    flowWaiting: boolean("flow_waiting").notNull().default(false),
+    flowVariables: jsonb("flow_variables").$type<Record<string, string>>().notNull().default({}),
+    flowWalked: integer("flow_walked").notNull().default(0),
+    flowStep: integer("flow_step").notNull().default(0),
     /** Times the rating question was sent on this ticket (automation/rating.ts); 0 = not asked. */
     ratingAsks: integer("rating_asks").notNull().default(0),
     /** The timeline the dashboard reads (SERVER-BEHAVIOUR "Metrics"). */

@@ -10,8 +10,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
+import { flows } from "./flows.js";
 import { queueIntegrations } from "./integrations.js";
 import { prompts } from "./prompts.js";
 import { queues, type WorkingHours } from "./queues.js";
@@ -57,6 +59,12 @@ export const whatsapps = pgTable(
     // Prompts and integrations arrive with the automation areas; their foreign keys with them.
     promptId: integer("prompt_id").references(() => prompts.id, { onDelete: "set null" }),
     integrationId: integer("integration_id").references(() => queueIntegrations.id, { onDelete: "set null" }),
+    /**
+     * With a flowbuilder integration (issue 18 item 5): the flow a contact's first message ever starts,
+     * and the flow a new ticket whose first message matches no phrase starts.
+     */
+    flowIdWelcome: integer("flow_id_welcome").references((): AnyPgColumn => flows.id, { onDelete: "set null" }),
+    flowIdNotPhrase: integer("flow_id_not_phrase").references((): AnyPgColumn => flows.id, { onDelete: "set null" }),
     schedules: jsonb("schedules")
       .$type<WorkingHours[]>()
       .notNull()

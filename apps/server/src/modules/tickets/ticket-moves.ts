@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { tickets } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
+import { flowRunCleared } from "../../automation/flows/end-runs.js";
 
 /** The ticket, locked until the transaction ends: one job at a time (a timer, the answering job) decides on it. */
 export async function lockTicket(e: EventTransaction, companyId: number, ticketId: number) {
@@ -15,9 +16,10 @@ export async function lockTicket(e: EventTransaction, companyId: number, ticketI
 /**
  * An agent's accept or transfer, or a timer's move, takes the ticket out of the queue bot's hands
  * (automation/chatbot.ts) and ends the hold of a prompt or integration (automation/holder.ts): neither takes
- * it again until it is closed.
+ * it again until it is closed; a flow's run ends with it (automation/flows/end-runs.ts).
  */
 export const botLetsGo = {
+  ...flowRunCleared,
   chatbot: false,
   queueOptionId: null,
   useIntegration: false,
@@ -42,4 +44,5 @@ export const closedValues = (userId: number | null) => ({
   chatbot: false,
   // The next conversation may be held again.
   holdReleased: false,
+  ...flowRunCleared,
 });

@@ -120,4 +120,6 @@ export interface ErrorBody {
   fields?: { path: string; message: string }[];
   /** Extra data a client may read, e.g. the expiry date of an expired company. */
   details?: Record<string, unknown>;
+  /** ERR_FLOW_INVALID: the node the refused graph names (null when the fault is the graph's, e.g. no start node). */
+  nodeId?: string | null;
 }

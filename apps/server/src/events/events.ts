@@ -137,6 +137,11 @@ export interface DomainEvents {
   "prompt.updated": PromptFacts;
   /** Its held tickets, queues and connections were let go first, each recorded as its own event. */
   "prompt.deleted": PromptFacts;
+  /** A flow's name, active flag or graph changed (issue 18 item 1). */
+  "flow.created": FlowFacts;
+  "flow.updated": FlowFacts;
+  /** Its runs were ended, its campaigns and the connection fields naming it cleared first. */
+  "flow.deleted": FlowFacts;
   /** A connection created or changed (its default flag included). */
   "whatsapp.saved": WhatsappFacts;
   "whatsapp.deleted": WhatsappFacts;
@@ -220,6 +225,10 @@ interface TagFacts {
 interface PromptFacts {
   companyId: number;
   promptId: number;
+}
+interface FlowFacts {
+  companyId: number;
+  flowId: number;
 }
 interface QueueIntegrationFacts {
   companyId: number;

@@ -14,6 +14,8 @@ export class AppError extends Error {
     super(code);
     this.status = status ?? errorStatus[code];
   }
+  /** Fields the body carries beside `error` (ERR_FLOW_INVALID's nodeId, at the top level as issue 18 has it). */
+  body: Pick<ErrorBody, "nodeId"> = {};
 }
 
 const PG_UNIQUE_VIOLATION = "23505";
@@ -27,6 +29,7 @@ const uniqueIndexCodes: Record<string, ErrorCode> = {
   contacts_company_number_uq: "ERR_DUPLICATED_CONTACT",
   tags_company_name_uq: "ERR_DUPLICATED_TAG",
   whatsapps_token_hash_uq: "ERR_WAPP_TOKEN_ALREADY_EXISTS",
+  flow_campaigns_active_phrase_uq: "ERR_FLOW_CAMPAIGN_PHRASE_TAKEN",
 };
 
 function uniqueViolation(err: unknown): ErrorCode | undefined {
@@ -43,7 +46,7 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    return send(reply, err.status, { error: err.code, ...(err.details ? { details: err.details } : {}) });
+    return send(reply, err.status, { error: err.code, ...err.body, ...(err.details ? { details: err.details } : {}) });
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields = err.validation.map((v) => ({

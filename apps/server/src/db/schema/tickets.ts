@@ -56,6 +56,13 @@ export const tickets = pgTable(
     holdReleased: boolean("hold_released").notNull().default(false),
     /** The customer's message the AI last answered (automation/ai-turn.job.ts): a turn run again answers nothing. */
     aiAnsweredMessageId: integer("ai_answered_message_id"),
+    /**
+     * A flow's typebot or openai node holding the ticket (issue 18 item 5; automation/flows/node-hold.ts):
+     * the flow and the node, read again at each turn. No foreign key on the flow: a deleted flow must
+     * release the hold at the next turn (the ticket pending in its queue), which a set-null would hide.
+     */
+    holdFlowId: integer("hold_flow_id"),
+    holdFlowNodeId: text("hold_flow_node_id"),
     /** How many times the queue bot answered this ticket, and when last (SERVER-BEHAVIOUR "Bot limits"). */
     amountUsedBotQueues: integer("amount_used_bot_queues").notNull().default(0),
     botAnsweredAt: timestamp("bot_answered_at", { withTimezone: true }),

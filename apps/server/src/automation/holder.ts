@@ -23,14 +23,21 @@ import { placeOf } from "../events/events.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 
-export type Holder = { kind: "prompt"; promptId: number } | { kind: "integration"; integrationId: number };
+/** What a connection or a queue offers. */
+type PlaceHolder = Extract<Holder, { kind: "prompt" | "integration" }>;
+
+/** A flow's typebot or openai node (automation/flows/node-hold.ts) is the third kind: only a flow hands it the ticket. */
+export type Holder =
+  | { kind: "prompt"; promptId: number }
+  | { kind: "integration"; integrationId: number }
+  | { kind: "flowNode"; flowId: number; nodeId: string };
 
 /**
  * For the answer sweep's read of a marked ticket `t` (answer-sweep.ts, mayAnswer): whether a prompt or an
  * integration holds it or would take it (its connection's before a queue is chosen, its queue's after).
  */
 export const holdableFact = (t: string) => `(not ${t}.hold_released and not ${t}.is_group and (
-    ${t}.prompt_id is not null or ${t}.integration_id is not null
+    ${t}.prompt_id is not null or ${t}.integration_id is not null or ${t}.hold_flow_node_id is not null
     or (${t}.queue_id is null and exists (select 1 from whatsapps hw where hw.id = ${t}.whatsapp_id
       and (hw.prompt_id is not null or hw.integration_id is not null)))
     or exists (select 1 from queues hq where hq.id = ${t}.queue_id
@@ -41,14 +48,17 @@ function holdable(t: TicketRow): boolean {
   return t.status === "pending" && t.userId === null && !t.isGroup && !t.holdReleased;
 }
 
-function current(t: TicketRow): Holder | undefined {
+/** Who holds the ticket now, by its columns. */
+export function currentHolder(t: TicketRow): Holder | undefined {
+  if (t.holdFlowId !== null && t.holdFlowNodeId !== null)
+    return { kind: "flowNode", flowId: t.holdFlowId, nodeId: t.holdFlowNodeId };
   if (t.integrationId !== null) return { kind: "integration", integrationId: t.integrationId };
   if (t.promptId !== null) return { kind: "prompt", promptId: t.promptId };
   return undefined;
 }
 
 /** What the ticket's place offers: its connection's links before a queue is chosen, its queue's after. */
-async function offered(t: EventTransaction, ticket: TicketRow): Promise<Holder | undefined> {
+async function offered(t: EventTransaction, ticket: TicketRow): Promise<PlaceHolder | undefined> {
   const [links] =
     ticket.queueId === null
       ? await t.db
@@ -70,7 +80,7 @@ async function offered(t: EventTransaction, ticket: TicketRow): Promise<Holder |
  */
 export async function takeHold(t: EventTransaction, ticket: TicketRow): Promise<Holder | undefined> {
   if (!holdable(ticket)) return undefined;
-  const held = current(ticket);
+  const held = currentHolder(ticket);
   if (held) return held;
   const holder = await offered(t, ticket);
   if (!holder) return undefined;
@@ -98,6 +108,27 @@ export async function reread(t: EventTransaction, ticketId: number): Promise<Tic
   return row;
 }
 
+export function sameHolder(a: Holder | undefined, b: Holder): boolean {
+  if (a?.kind !== b.kind) return false;
+  switch (b.kind) {
+    case "prompt":
+      return (a as typeof b).promptId === b.promptId;
+    case "integration":
+      return (a as typeof b).integrationId === b.integrationId;
+    case "flowNode":
+      return (a as typeof b).flowId === b.flowId && (a as typeof b).nodeId === b.nodeId;
+  }
+}
+
+/** What a ticket no prompt, integration or flow node holds carries (released, accepted, closed). */
+export const noHolder = {
+  promptId: null,
+  integrationId: null,
+  useIntegration: false,
+  holdFlowId: null,
+  holdFlowNodeId: null,
+};
+
 /**
  * The holder hands the ticket to people: pending in `queueId` (the prompt's queue; null keeps it where it
  * is), no holder, and no prompt or integration takes it again until it is closed. False when the ticket is
@@ -109,22 +140,13 @@ export async function releaseHold(
   holder: Holder,
   queueId: number | null,
 ): Promise<boolean> {
-  const still = current(ticket);
-  const same =
-    still !== undefined &&
-    still.kind === holder.kind &&
-    (still.kind === "prompt"
-      ? still.promptId === (holder as { promptId: number }).promptId
-      : still.integrationId === (holder as { integrationId: number }).integrationId);
-  if (!same || ticket.status !== "pending" || ticket.userId !== null) return false;
+  if (!sameHolder(currentHolder(ticket), holder) || ticket.status !== "pending" || ticket.userId !== null) return false;
   const target = queueId ?? ticket.queueId;
   await t.db
     .update(tickets)
     .set({
       queueId: target,
-      promptId: null,
-      integrationId: null,
-      useIntegration: false,
+      ...noHolder,
       chatbot: false,
       queueOptionId: null,
       holdReleased: true,

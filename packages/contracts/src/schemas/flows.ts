@@ -214,3 +214,67 @@ export interface FlowSimulation {
   replies: { type: "text" | "image" | "audio" | "video" | "handoff"; body?: string; url?: string }[];
   waitingAt: string | null;
 }
+
+/** §9 upload waits: how long the media and content dialogs keep their spinner after the upload before saving. */
+export const flowUploadWaits = { mediaMs: 1000, contentMs: 1500 } as const;
+
+/** §7 "Flow media": where each block's files go (the video block uses the audio route). */
+export const flowMediaRoutes = {
+  img: "/flowbuilder/img",
+  audio: "/flowbuilder/audio",
+  video: "/flowbuilder/audio",
+  content: "/flowbuilder/content",
+} as const;
+
+/** §3 interval node: the label saved with its seconds. */
+export function flowIntervalLabel(sec: number): string {
+  return `Intervalo ${sec} seg.`;
+}
+
+/** §3 content (singleBlock) items; an item's `number` is its seq id, `type` + a per-type counter ("message0", "interval1"). */
+export const flowContentElementTypes = ["message", "interval", "img", "audio", "video"] as const;
+export type FlowContentElementType = (typeof flowContentElementTypes)[number];
+
+/**
+ * A content item as the dialog saves it: `value` is the text, the seconds as decimal digits, or the stored
+ * media name; `original` the media's original file name; `record` (audio only) sends it as a voice note.
+ */
+export interface FlowContentElement {
+  type: FlowContentElementType;
+  value: string;
+  number: string;
+  original?: string;
+  record?: boolean;
+}
+
+/** §9: the AI block's voices: 'texto' answers in text, the 15 pt-BR neural voices with an Azure voice note. */
+export const flowAiVoices = [
+  "texto",
+  "pt-BR-FranciscaNeural",
+  "pt-BR-AntonioNeural",
+  "pt-BR-BrendaNeural",
+  "pt-BR-DonatoNeural",
+  "pt-BR-ElzaNeural",
+  "pt-BR-FabioNeural",
+  "pt-BR-GiovannaNeural",
+  "pt-BR-HumbertoNeural",
+  "pt-BR-JulioNeural",
+  "pt-BR-LeilaNeural",
+  "pt-BR-LeticiaNeural",
+  "pt-BR-ManuelaNeural",
+  "pt-BR-NicolauNeural",
+  "pt-BR-ValerioNeural",
+  "pt-BR-YaraNeural",
+] as const;
+export type FlowAiVoice = (typeof flowAiVoices)[number];
+
+/** §9 AI block defaults, plus ours: `model` (the prompts' default) and `baseUrl` ("" = the server's OPENAI_BASE_URL). */
+export const flowAiDefaults = {
+  voice: "texto",
+  maxTokens: 100,
+  temperature: 1,
+  maxMessages: 10,
+  queueId: null,
+  model: "gpt-3.5-turbo-1106",
+  baseUrl: "",
+} as const;

@@ -37,6 +37,8 @@ const KanbanPage = lazy(() => import("../features/kanban/KanbanPage"));
 const FinanceiroPage = lazy(() => import("../features/financeiro/FinanceiroPage"));
 const PromptsPage = lazy(() => import("../features/prompts/PromptsPage"));
 const QueueIntegrationsPage = lazy(() => import("../features/queue-integrations/QueueIntegrationsPage"));
+const PhraseCampaignsPage = lazy(() => import("../features/phrase-campaigns/PhraseCampaignsPage"));
+const FlowsPage = lazy(() => import("../features/flows/FlowsPage"));
 
 /**
  * Private areas: path, i18n key of the page title and the area's lazy page (a
@@ -80,8 +82,8 @@ const areas: Area[] = [
   { path: "/campaigns", title: "campaigns", page: CampaignsPage },
   { path: "/campaign/:campaignId/report", title: "campaigns", page: CampaignReportPage },
   { path: "/campaigns-config", title: "campaignsConfig", page: CampaignSettingsPage },
-  { path: "/phrase-lists", title: "flowsCampaign" },
-  { path: "/flowbuilders", title: "flowsConversation" },
+  { path: "/phrase-lists", title: "flowsCampaign", page: PhraseCampaignsPage },
+  { path: "/flowbuilders", title: "flowsConversation", page: FlowsPage },
   { path: "/flowbuilder/:id?", title: "flowsConversation" },
 ];
 

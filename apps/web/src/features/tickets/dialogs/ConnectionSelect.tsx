@@ -9,10 +9,12 @@ interface Props {
   onChange: (id: number | "") => void;
   /** Shown while nothing is chosen ("Selecione uma Conexão" in the transfer modal). */
   placeholder?: string;
+  /** A flag under the select (the phrase campaign dialog's missing connection). */
+  error?: string;
   testId: string;
 }
 
-export function ConnectionSelect({ value, onChange, placeholder, testId }: Props) {
+export function ConnectionSelect({ value, onChange, placeholder, error, testId }: Props) {
   const { t } = useTranslation();
   const { palette } = useTheme();
   const options = (useConnectionList().data ?? []).map((c) => ({
@@ -28,6 +30,7 @@ export function ConnectionSelect({ value, onChange, placeholder, testId }: Props
       value={value}
       onChange={onChange}
       emptyLabel={placeholder ?? t("newTicketModal.noConnection")}
+      error={error}
       testId={testId}
     />
   );

@@ -10,6 +10,7 @@ import { contacts, queues, tickets, whatsapps } from "../../db/schema/index.js";
 import { buildCompany, buildPlan, buildQueue, buildTenant, buildUser, login } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
+import { createIntegration, n8nIntegration } from "../../../test/queue-integrations.js";
 import { createConnection } from "../../../test/connections.js";
 import { connectSocket, flush, record } from "../../../test/sockets.js";
 import { expectCompanyIsolation, expectListIsolation } from "../../../test/tenancy.js";
@@ -17,21 +18,14 @@ import { expectCompanyIsolation, expectListIsolation } from "../../../test/tenan
 let s: TestServer;
 serverPerFile((started) => (s = started));
 
-const create = (token: string, body: Record<string, unknown>) =>
-  s.request({ method: "POST", path: "/queueIntegration", token, body });
-const n8n = (extra: Record<string, unknown> = {}) => ({
-  type: "n8n",
-  name: "Fluxo n8n",
-  urlN8N: "https://n8n.example.com/webhook/abc",
-  ...extra,
-});
+const create = (token: string, body: Record<string, unknown>) => createIntegration(s, token, body);
 
 describe("who may call", () => {
   it("refuses agents, and every call of a company whose plan lacks useIntegrations", async () => {
     const t = await buildTenant(s);
     const agent = await s.request({ path: "/queueIntegration/", token: t.agent.token });
     expect(agent.statusCode).toBe(403);
-    expect((await create(t.agent.token, n8n())).statusCode).toBe(403);
+    expect((await create(t.agent.token, n8nIntegration())).statusCode).toBe(403);
 
     const plan = await buildPlan(s, { useIntegrations: false });
     const company = await buildCompany(s, { planId: plan.id });
@@ -39,7 +33,7 @@ describe("who may call", () => {
     const token = (await login(s, admin.email)).token;
     for (const req of [
       { path: "/queueIntegration/" },
-      { method: "POST" as const, path: "/queueIntegration", body: n8n() },
+      { method: "POST" as const, path: "/queueIntegration", body: n8nIntegration() },
       { method: "POST" as const, path: "/queueIntegration/testSession", body: { jsonContent: "{}" } },
     ]) {
       const res = await s.request({ ...req, token });
@@ -51,10 +45,10 @@ describe("who may call", () => {
   it("never shows or changes another company's integration", async () => {
     const a = await buildTenant(s);
     const b = await buildTenant(s);
-    const dto = (await create(a.admin.token, n8n({ name: "Segredo da A" }))).json<QueueIntegrationDto>();
+    const dto = (await create(a.admin.token, n8nIntegration({ name: "Segredo da A" }))).json<QueueIntegrationDto>();
     for (const request of [
       { path: `/queueIntegration/${dto.id}` },
-      { method: "PUT" as const, path: `/queueIntegration/${dto.id}`, body: n8n({ name: "Segredo da A" }) },
+      { method: "PUT" as const, path: `/queueIntegration/${dto.id}`, body: n8nIntegration({ name: "Segredo da A" }) },
       { method: "POST" as const, path: `/queueIntegration/${dto.id}/secret` },
     ]) {
       await expectCompanyIsolation(s, {
@@ -77,8 +71,8 @@ describe("who may call", () => {
   it("a queue or a connection refuses another company's integration and takes its own", async () => {
     const a = await buildTenant(s);
     const b = await buildTenant(s);
-    const own = (await create(a.admin.token, n8n())).json<QueueIntegrationDto>();
-    const theirs = (await create(b.admin.token, n8n())).json<QueueIntegrationDto>();
+    const own = (await create(a.admin.token, n8nIntegration())).json<QueueIntegrationDto>();
+    const theirs = (await create(b.admin.token, n8nIntegration())).json<QueueIntegrationDto>();
     const queue = (integrationId: number) =>
       s.request({
         method: "POST",
@@ -117,12 +111,12 @@ describe("realtime and delete", () => {
     const agentHeard = record(agentSocket, channel);
     const otherHeard = record(otherSocket, channel);
     const otherChannel = record(otherSocket, channels.queueIntegration(other.company.id));
-    const dto = (await create(t.admin.token, n8n())).json<QueueIntegrationDto>();
+    const dto = (await create(t.admin.token, n8nIntegration())).json<QueueIntegrationDto>();
     await s.request({
       method: "PUT",
       path: `/queueIntegration/${dto.id}`,
       token: t.admin.token,
-      body: n8n({ name: "Novo" }),
+      body: n8nIntegration({ name: "Novo" }),
     });
     await s.request({ method: "DELETE", path: `/queueIntegration/${dto.id}`, token: t.admin.token });
     await flush(s, adminSocket);
@@ -139,7 +133,7 @@ describe("realtime and delete", () => {
 
   it("deleting clears it from queues, connections and the tickets it holds", async () => {
     const t = await buildTenant(s);
-    const dto = (await create(t.admin.token, n8n())).json<QueueIntegrationDto>();
+    const dto = (await create(t.admin.token, n8nIntegration())).json<QueueIntegrationDto>();
     const queue = await buildQueue(s, t.company.id, { integrationId: dto.id });
     const [connection] = await s.ctx.db
       .insert(whatsapps)

@@ -11,19 +11,13 @@ import { decryptSecret, isEncrypted } from "../../secrets/index.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
+import { createIntegration, n8nIntegration } from "../../../test/queue-integrations.js";
 import { serviceAccount } from "../../../test/fake-dialogflow.js";
 
 let s: TestServer;
 serverPerFile((started) => (s = started));
 
-const create = (token: string, body: Record<string, unknown>) =>
-  s.request({ method: "POST", path: "/queueIntegration", token, body });
-const n8n = (extra: Record<string, unknown> = {}) => ({
-  type: "n8n",
-  name: "Fluxo n8n",
-  urlN8N: "https://n8n.example.com/webhook/abc",
-  ...extra,
-});
+const create = (token: string, body: Record<string, unknown>) => createIntegration(s, token, body);
 
 describe("create, read, update, delete", () => {
   it("creates with the §9 defaults, projectName = name, a signing secret in full, and reads it back", async () => {
@@ -48,9 +42,11 @@ describe("create, read, update, delete", () => {
   it("answers pages of 20 by name with hasMore, searches names, and without pageNumber answers every one", async () => {
     const t = await buildTenant(s);
     for (let i = 0; i < 22; i++) {
-      expect((await create(t.admin.token, n8n({ name: `Fluxo ${String(i).padStart(2, "0")}` }))).statusCode).toBe(200);
+      expect(
+        (await create(t.admin.token, n8nIntegration({ name: `Fluxo ${String(i).padStart(2, "0")}` }))).statusCode,
+      ).toBe(200);
     }
-    await create(t.admin.token, n8n({ name: "Outro hook", type: "webhook" }));
+    await create(t.admin.token, n8nIntegration({ name: "Outro hook", type: "webhook" }));
     const page = (q: string) =>
       s.request({ path: `/queueIntegration/${q}`, token: t.admin.token }).then((r) => r.json<QueueIntegrationPage>());
     const first = await page("?searchParam=&pageNumber=1");
@@ -71,7 +67,7 @@ describe("create, read, update, delete", () => {
 
   it("updates every field and lastUpdate; deletes with the translation key", async () => {
     const t = await buildTenant(s);
-    const dto = (await create(t.admin.token, n8n())).json<QueueIntegrationDto>();
+    const dto = (await create(t.admin.token, n8nIntegration())).json<QueueIntegrationDto>();
     const res = await s.request({
       method: "PUT",
       path: `/queueIntegration/${dto.id}`,
@@ -95,7 +91,7 @@ describe("create, read, update, delete", () => {
 
   it("regenerates the signing secret", async () => {
     const t = await buildTenant(s);
-    const dto = (await create(t.admin.token, n8n())).json<QueueIntegrationDto>();
+    const dto = (await create(t.admin.token, n8nIntegration())).json<QueueIntegrationDto>();
     const res = await s.request({ method: "POST", path: `/queueIntegration/${dto.id}/secret`, token: t.admin.token });
     expect(res.statusCode).toBe(200);
     const next = res.json<QueueIntegrationDto>().signingSecret;
@@ -116,12 +112,12 @@ describe("§5 rules and the SSRF guard", () => {
       expect(res.json().error).toBe("ERR_VALIDATION");
       return res.json<{ fields: { path: string }[] }>().fields.map((f) => f.path);
     };
-    expect(await fields(n8n({ name: "A" }))).toEqual(["name"]);
-    expect(await fields(n8n({ name: "x".repeat(51) }))).toEqual(["name"]);
-    expect(await fields(n8n({ urlN8N: "" }))).toEqual(["urlN8N"]);
+    expect(await fields(n8nIntegration({ name: "A" }))).toEqual(["name"]);
+    expect(await fields(n8nIntegration({ name: "x".repeat(51) }))).toEqual(["name"]);
+    expect(await fields(n8nIntegration({ urlN8N: "" }))).toEqual(["urlN8N"]);
     expect(await fields({ type: "webhook", name: "Hook" })).toEqual(["urlN8N"]);
     expect(await fields({ type: "typebot", name: "Bot", typebotSlug: "" })).toEqual(["typebotSlug"]);
-    expect(await fields(n8n({ urlN8N: "ftp://files.example.com" }))).toEqual(["urlN8N"]);
+    expect(await fields(n8nIntegration({ urlN8N: "ftp://files.example.com" }))).toEqual(["urlN8N"]);
     // Dialogflow and flowbuilder need neither.
     expect((await create(t.admin.token, { type: "flowbuilder", name: "Fluxo" })).json()).toMatchObject({
       projectName: "Fluxo",
@@ -135,7 +131,7 @@ describe("§5 rules and the SSRF guard", () => {
       "http://169.254.169.254/latest/meta-data",
       "http://[::1]/x",
     ]) {
-      const res = await create(t.admin.token, n8n({ urlN8N }));
+      const res = await create(t.admin.token, n8nIntegration({ urlN8N }));
       expect(res.statusCode, urlN8N).toBe(400);
       expect(res.json().error).toBe("ERR_OUTBOUND_URL_FORBIDDEN");
     }

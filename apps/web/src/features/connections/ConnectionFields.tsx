@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { FormText } from "../common/FormText";
 import type { Lookup } from "../queues/useLookups";
 import { generateToken, type ConnectionFormValues } from "./connectionForm";
+import { FlowSelects } from "./FlowSelects";
 
 interface FieldsProps {
   control: Control<ConnectionFormValues>;
@@ -209,6 +210,7 @@ export function QueueFields({ control, queues, prompts, integrations }: QueueFie
         <IdSelect control={control} name="sendIdQueue" items={queues} />
         <CountFields control={control} names={["timeSendQueue", "timeUseBotQueues", "maxUseBotQueues"]} />
       </Box>
+      <FlowSelects control={control} integrations={integrations} />
     </Box>
   );
 }

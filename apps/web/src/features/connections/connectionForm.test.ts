@@ -7,6 +7,7 @@ import {
   tabOfField,
   toFormValues,
   toSaveBody,
+  usesFlowbuilder,
 } from "./connectionForm";
 
 const issues = (values: Record<string, unknown>) =>
@@ -72,5 +73,30 @@ describe("connection modal form (core-platform §2.17, §5)", () => {
     const body = toSaveBody(toFormValues(dto));
     expect(body).toMatchObject({ queueIds: [2], transferQueueId: 2, timeSendQueue: 5, cloudAccessToken: "••••4321" });
     expect(body.schedules).toHaveLength(7);
+  });
+
+  it("keeps the welcome and default flows (issue 18 item 5), none as null", () => {
+    const values = { ...emptyConnectionForm(), name: "Loja", flowIdWelcome: "7" };
+    expect(toSaveBody(values)).toMatchObject({ flowIdWelcome: 7, flowIdNotPhrase: null });
+    expect(tabOfField("flowIdNotPhrase")).toBe("queues");
+    const read = toFormValues({
+      ...({} as WhatsappDto),
+      queues: [],
+      schedules: [],
+      flowIdWelcome: null,
+      flowIdNotPhrase: 3,
+    });
+    expect([read.flowIdWelcome, read.flowIdNotPhrase]).toEqual(["", "3"]);
+  });
+
+  it("shows the flow selects only for a chosen flowbuilder integration", () => {
+    const integrations = [
+      { id: 1, name: "Bot", type: "typebot" },
+      { id: 2, name: "Fluxos", type: "flowbuilder" },
+    ];
+    expect(usesFlowbuilder("2", integrations)).toBe(true);
+    expect(usesFlowbuilder("1", integrations)).toBe(false);
+    expect(usesFlowbuilder("", integrations)).toBe(false);
+    expect(usesFlowbuilder("2", null)).toBe(false);
   });
 });

@@ -40,6 +40,8 @@ export const connectionFormSchema = z
     expiresInactiveMessage: text,
     promptId: idText,
     integrationId: idText,
+    flowIdWelcome: idText,
+    flowIdNotPhrase: idText,
     schedules: z.array(weekdayHoursSchema.required()),
     cloudPhoneNumberId: z.string().trim().max(whatsappLimits.cloudIdMax),
     cloudAccessToken: z.string().trim().max(whatsappLimits.cloudSecretMax),
@@ -72,6 +74,8 @@ const fieldTabs: Partial<Record<keyof ConnectionFormValues, ConnectionTab>> = {
   maxUseBotQueues: "queues",
   promptId: "queues",
   integrationId: "queues",
+  flowIdWelcome: "queues",
+  flowIdNotPhrase: "queues",
   transferQueueId: "transfer",
   timeToTransfer: "transfer",
   expiresTicket: "transfer",
@@ -108,6 +112,8 @@ export function emptyConnectionForm(): ConnectionFormValues {
     expiresInactiveMessage: "",
     promptId: "",
     integrationId: "",
+    flowIdWelcome: "",
+    flowIdNotPhrase: "",
     schedules: defaultWeekdayHours(),
     cloudPhoneNumberId: "",
     cloudAccessToken: "",
@@ -116,9 +122,15 @@ export function emptyConnectionForm(): ConnectionFormValues {
   };
 }
 
-const orEmpty = (id: number | null) => (id === null ? "" : String(id));
+const orEmpty = (id: number | null | undefined) => (id === null || id === undefined ? "" : String(id));
 
-export function toFormValues(w: WhatsappDto): ConnectionFormValues {
+/** The welcome and default flows of a flowbuilder integration's connection (issue 18 item 5). */
+export interface ConnectionFlows {
+  flowIdWelcome?: number | null;
+  flowIdNotPhrase?: number | null;
+}
+
+export function toFormValues(w: WhatsappDto & ConnectionFlows): ConnectionFormValues {
   return {
     name: w.name,
     isDefault: w.isDefault,
@@ -139,6 +151,8 @@ export function toFormValues(w: WhatsappDto): ConnectionFormValues {
     expiresInactiveMessage: w.expiresInactiveMessage,
     promptId: orEmpty(w.promptId),
     integrationId: orEmpty(w.integrationId),
+    flowIdWelcome: orEmpty(w.flowIdWelcome),
+    flowIdNotPhrase: orEmpty(w.flowIdNotPhrase),
     schedules: w.schedules.length ? w.schedules : defaultWeekdayHours(),
     // Secrets come masked; sent back unchanged, the server keeps the stored ones.
     cloudPhoneNumberId: w.cloudPhoneNumberId,
@@ -172,6 +186,8 @@ export function toSaveBody(v: ConnectionFormValues) {
     expiresInactiveMessage: v.expiresInactiveMessage,
     promptId: idOrNull(v.promptId),
     integrationId: idOrNull(v.integrationId),
+    flowIdWelcome: idOrNull(v.flowIdWelcome),
+    flowIdNotPhrase: idOrNull(v.flowIdNotPhrase),
     schedules: v.schedules,
     cloudPhoneNumberId: v.cloudPhoneNumberId,
     cloudAccessToken: v.cloudAccessToken,
@@ -187,4 +203,11 @@ export function generateToken(bytes = 36): string {
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");
+}
+
+/** The welcome and default flow selects show for a flowbuilder integration only (issue 18 item 5). */
+export function usesFlowbuilder(integrationId: string, integrations: { id: number; type?: string }[] | null): boolean {
+  return (
+    integrationId !== "" && !!integrations?.some((i) => String(i.id) === integrationId && i.type === "flowbuilder")
+  );
 }

@@ -14,6 +14,8 @@ import { usePlanFeature } from "../layout/usePlan";
 export interface Lookup {
   id: number;
   name: string;
+  /** An integration's type (the connection dialog shows its flow selects for flowbuilder ones). */
+  type?: string;
 }
 
 /** The lookups' cache keys: the prompts and integrations screens refresh them after a change. */
@@ -25,7 +27,7 @@ async function lookupList(path: string, key: string): Promise<Lookup[]> {
   try {
     const data = await api.get<Record<string, unknown> | unknown[]>(path);
     const list = Array.isArray(data) ? data : data[key];
-    return Array.isArray(list) ? (list as Lookup[]).map(({ id, name }) => ({ id, name })) : [];
+    return Array.isArray(list) ? (list as Lookup[]).map(({ id, name, type }) => ({ id, name, type })) : [];
   } catch (err) {
     toastError(err);
     return [];

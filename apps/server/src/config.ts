@@ -92,6 +92,12 @@ const envSchema = z.object({
    * {this}/audio/transcriptions). Set by the operator, so trusted (no SSRF check); a prompt's own baseUrl is checked.
    */
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.openai.com/v1"),
+  /**
+   * Flows' AI blocks with a voice: the Azure Speech base URL that replaces https://{region}.tts.speech.microsoft.com
+   * (text to speech is called at {this}/cognitiveservices/v1): tests, sovereign clouds, a proxy. Set by the
+   * operator, so trusted; unset, each block's region names Microsoft's host.
+   */
+  AZURE_SPEECH_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How often a node retries the sessions another node holds, to take them over when it stops. */
   SESSION_LEASE_RETRY_MS: z.coerce.number().int().positive().default(10_000),
   /**

@@ -49,7 +49,9 @@ function holdable(t: TicketRow): boolean {
 }
 
 /** Who holds the ticket now, by its columns. */
-export function currentHolder(t: TicketRow): Holder | undefined {
+export function currentHolder(
+  t: Pick<TicketRow, "holdFlowId" | "holdFlowNodeId" | "integrationId" | "promptId">,
+): Holder | undefined {
   if (t.holdFlowId !== null && t.holdFlowNodeId !== null)
     return { kind: "flowNode", flowId: t.holdFlowId, nodeId: t.holdFlowNodeId };
   if (t.integrationId !== null) return { kind: "integration", integrationId: t.integrationId };

@@ -4,6 +4,9 @@
  * in the transaction that took the message. By type: Typebot and Dialogflow
  * are called and their answers sent; n8n and webhook get a signed durable
  * delivery (deliveries/); flowbuilder: nothing yet (its flows run in the next issue).
+ * A flow's typebot node (issue 18 item 5; automation/flows/node-hold.ts) takes
+ * the Typebot turn with its block's fields, read from the flow at each turn; a
+ * node deleted meanwhile, or its flow, lets the ticket go to people.
  *
  * Never twice, never lost: the bot is called before the turn's transaction;
  * that transaction claims the message on the ticket's integration session
@@ -15,7 +18,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.js";
-import { releaseHold } from "../automation/holder.js";
+import { readHeldNode } from "../automation/flows/node-hold.js";
+import { typebotNodeSettings } from "../automation/flows/typebot-node.js";
+import { currentHolder, releaseHold, sameHolder, type Holder } from "../automation/holder.js";
 import type { Db } from "../db/client.js";
 import { contacts, integrationSessions, messages, queueIntegrations, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
@@ -28,8 +33,13 @@ import { noSession, type TurnOutcome } from "./turn-outcome.js";
 import { runTypebot } from "./typebot/typebot-runner.js";
 
 const id = z.number().int().positive();
-const payload = z.object({ companyId: id, ticketId: id, messageId: id, integrationId: id });
+const turn = z.object({ companyId: id, ticketId: id, messageId: id });
+const payload = z.union([
+  turn.extend({ integrationId: id }),
+  turn.extend({ flowId: id, nodeId: z.string().min(1).max(100) }),
+]);
 type Payload = z.infer<typeof payload>;
+type IntegrationPayload = Extract<Payload, { integrationId: number }>;
 type TicketRow = typeof tickets.$inferSelect;
 type SessionRow = typeof integrationSessions.$inferSelect;
 
@@ -42,31 +52,35 @@ export const integrationTurn: JobDefinition<Payload> = {
   run: (ctx, data) => runTurn(ctx, data),
 };
 
-/** The ticket is still this integration's, and nobody attends it. */
-function stillHeld(ticket: TicketRow, integrationId: number): boolean {
-  return (
-    ticket.useIntegration &&
-    ticket.integrationId === integrationId &&
-    ticket.status === "pending" &&
-    ticket.userId === null
-  );
+const holderOf = (data: Payload): Holder =>
+  "integrationId" in data
+    ? { kind: "integration", integrationId: data.integrationId }
+    : { kind: "flowNode", flowId: data.flowId, nodeId: data.nodeId };
+
+/** The ticket is still this integration's (or node's), and nobody attends it. */
+function stillHeld(ticket: TicketRow, data: Payload): boolean {
+  return sameHolder(currentHolder(ticket), holderOf(data)) && ticket.status === "pending" && ticket.userId === null;
 }
 
-async function readTurn(db: Db, { companyId, ticketId, messageId, integrationId }: Payload) {
+/** The integration of the company, or a typebot node's block as an integration of type typebot. */
+async function integrationOf(db: Db, data: Payload) {
+  if ("integrationId" in data) {
+    const [row] = await db
+      .select()
+      .from(queueIntegrations)
+      .where(and(eq(queueIntegrations.id, data.integrationId), eq(queueIntegrations.companyId, data.companyId)));
+    return row;
+  }
+  const node = await readHeldNode(db, data.companyId, data);
+  return node?.type === "typebot" ? { type: "typebot" as const, ...typebotNodeSettings(node.fields) } : undefined;
+}
+
+async function readTurn(db: Db, { companyId, ticketId, messageId }: Payload) {
   const [row] = await db
-    .select({
-      ticket: tickets,
-      integration: queueIntegrations,
-      text: messages.body,
-      contact: { number: contacts.number, name: contacts.name },
-    })
+    .select({ ticket: tickets, text: messages.body, contact: { number: contacts.number, name: contacts.name } })
     .from(tickets)
     .innerJoin(messages, and(eq(messages.id, messageId), eq(messages.ticketId, tickets.id)))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .innerJoin(
-      queueIntegrations,
-      and(eq(queueIntegrations.id, integrationId), eq(queueIntegrations.companyId, companyId)),
-    )
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, companyId)));
   if (!row) return undefined;
   const [session] = await db.select().from(integrationSessions).where(eq(integrationSessions.ticketId, ticketId));
@@ -81,7 +95,9 @@ async function claimTurn(t: EventTransaction, data: Payload, session: TurnOutcom
   const values = {
     ticketId: data.ticketId,
     companyId: data.companyId,
-    integrationId: data.integrationId,
+    integrationId: "integrationId" in data ? data.integrationId : null,
+    flowId: "flowId" in data ? data.flowId : null,
+    flowNodeId: "nodeId" in data ? data.nodeId : null,
     sessionId: session.sessionId,
     pendingChoices: session.pendingChoices,
     seenMessageId: data.messageId,
@@ -108,7 +124,7 @@ function commit(
 ): Promise<boolean> {
   return ctx.events.transaction(async (t) => {
     const ticket = await lockTicket(t, data.companyId, data.ticketId);
-    if (!ticket || !stillHeld(ticket, data.integrationId)) return false;
+    if (!ticket || !stillHeld(ticket, data)) return false;
     if (!(await claimTurn(t, data, session))) return false;
     await apply(t, ticket);
     return true;
@@ -116,47 +132,67 @@ function commit(
 }
 
 /**
- * The ticket's session, unless another integration left it (the connection's, before a queue was
- * chosen) or it predates the ticket's last accept or close (a hold begun anew starts a new chat).
+ * The ticket's session, unless another integration (or node) left it (the connection's, before a queue
+ * was chosen) or it predates the ticket's last accept or close (a hold begun anew starts a new chat).
  */
-function liveSession(session: SessionRow | undefined, ticket: TicketRow, integrationId: number) {
-  if (!session || session.integrationId !== integrationId) return undefined;
+function liveSession(session: SessionRow | undefined, ticket: TicketRow, data: Payload) {
+  const ours =
+    "integrationId" in data
+      ? session?.integrationId === data.integrationId
+      : session?.flowId === data.flowId && session.flowNodeId === data.nodeId;
+  if (!session || !ours) return undefined;
   const since = Math.max(ticket.acceptedAt?.getTime() ?? 0, ticket.closedAt?.getTime() ?? 0);
   return session.lastActivityAt.getTime() > since ? session : undefined;
 }
 
-async function decide(ctx: Context, data: Payload, turn: NonNullable<Awaited<ReturnType<typeof readTurn>>>) {
-  const { integration, ticket, text, contact } = turn;
-  const session = liveSession(turn.session, ticket, data.integrationId);
-  if (integration.type === "typebot") return runTypebot({ integration, session, text, contact, now: new Date() });
-  return runDialogflow({ integration, apiUrl: ctx.config.DIALOGFLOW_API_URL, ticketUuid: ticket.uuid, text });
+type Bot = NonNullable<Awaited<ReturnType<typeof integrationOf>>>;
+type Turn = NonNullable<Awaited<ReturnType<typeof readTurn>>>;
+
+async function decide(ctx: Context, data: Payload, turn: Turn, bot: Bot) {
+  const { ticket, text, contact } = turn;
+  const session = liveSession(turn.session, ticket, data);
+  // A node's block (no row id) is always a Typebot.
+  if (bot.type === "typebot" || !("id" in bot))
+    return runTypebot({ integration: bot, session, text, contact, now: new Date() });
+  return runDialogflow({ integration: bot, apiUrl: ctx.config.DIALOGFLOW_API_URL, ticketUuid: ticket.uuid, text });
+}
+
+/** The node was deleted, or its flow (or made inactive): the ticket waits in its queue for people. */
+function letGo(ctx: Context, data: Payload): Promise<unknown> {
+  return ctx.events.transaction(async (t) => {
+    const ticket = await lockTicket(t, data.companyId, data.ticketId);
+    if (ticket && stillHeld(ticket, data)) await releaseHold(t, ticket, holderOf(data), null);
+  });
+}
+
+/** Deliveries and the types with nothing to say only claim the message. */
+async function withoutAnswer(ctx: Context, data: IntegrationPayload, type: string): Promise<void> {
+  if (type === "n8n" || type === "webhook") await commit(ctx, data, noSession, (t) => queueMessageDelivery(t, data));
+  else await commit(ctx, data, noSession, async () => {});
 }
 
 async function runTurn(ctx: Context, data: Payload): Promise<void> {
   const turn = await readTurn(ctx.db, data);
-  if (!turn || !stillHeld(turn.ticket, data.integrationId)) return;
+  if (!turn || !stillHeld(turn.ticket, data)) return;
   if ((turn.session?.seenMessageId ?? 0) >= data.messageId) return;
-  const { integration } = turn;
-  if (integration.type === "n8n" || integration.type === "webhook") {
-    await commit(ctx, data, noSession, (t) => queueMessageDelivery(t, data));
+  const bot = await integrationOf(ctx.db, data);
+  if (!bot) {
+    if (!("integrationId" in data)) await letGo(ctx, data);
     return;
   }
-  if (integration.type !== "typebot" && integration.type !== "dialogflow") {
-    await commit(ctx, data, noSession, async () => {});
+  if (bot.type !== "typebot" && bot.type !== "dialogflow") {
+    if ("integrationId" in data) await withoutAnswer(ctx, data, bot.type);
     return;
   }
-  const outcome = await decide(ctx, data, turn);
+  const outcome = await decide(ctx, data, turn, bot);
   if (outcome.failure) {
-    ctx.log.warn(
-      { integrationId: integration.id, ticketId: data.ticketId, failure: outcome.failure },
-      "integration failed",
-    );
+    ctx.log.warn({ ...holderOf(data), ticketId: data.ticketId, failure: outcome.failure }, "integration failed");
   }
   const replies = await prepareReplies(ctx, data.companyId, outcome.replies);
-  const delayMs = integration.type === "typebot" ? integration.typebotDelayMessage : 0;
+  const delayMs = bot.type === "typebot" ? bot.typebotDelayMessage : 0;
   const committed = await commit(ctx, data, outcome.session, async (t, ticket) => {
     await queueReplies(t, ticket, replies, delayMs);
-    if (outcome.handOn) await releaseHold(t, ticket, { kind: "integration", integrationId: data.integrationId }, null);
+    if (outcome.handOn) await releaseHold(t, ticket, holderOf(data), null);
   }).catch(async (err: unknown) => {
     await discardReplies(ctx, replies);
     throw err;

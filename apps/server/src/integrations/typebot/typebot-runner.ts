@@ -12,11 +12,23 @@ import { noSession, type TurnOutcome } from "../turn-outcome.js";
 import { continueChat, startChat, TypebotError, type TypebotAnswer } from "./typebot-client.js";
 import { answerFor, renderAnswer } from "./typebot-render.js";
 
-type Integration = typeof queueIntegrations.$inferSelect;
 type Session = typeof integrationSessions.$inferSelect;
 
+/** What a Typebot conversation runs by: an integration row's fields, or a flow's typebot block's (flows/typebot-node.ts). */
+export type TypebotSettings = Pick<
+  typeof queueIntegrations.$inferSelect,
+  | "urlN8N"
+  | "typebotSlug"
+  | "typebotExpires"
+  | "typebotDelayMessage"
+  | "typebotKeywordFinish"
+  | "typebotKeywordRestart"
+  | "typebotUnknownMessage"
+  | "typebotRestartMessage"
+>;
+
 export interface TypebotTurn {
-  integration: Integration;
+  integration: TypebotSettings;
   session: Session | undefined;
   text: string;
   contact: { number: string; name: string };
@@ -25,7 +37,7 @@ export interface TypebotTurn {
 
 const same = (a: string, b: string) => b.trim() !== "" && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function expired(integration: Integration, session: Session, now: Date): boolean {
+function expired(integration: TypebotSettings, session: Session, now: Date): boolean {
   const minutes = integration.typebotExpires;
   return minutes > 0 && now.getTime() - session.lastActivityAt.getTime() > minutes * 60_000;
 }

@@ -2,7 +2,7 @@
  * §5 "Block dialogs": the rules of the small dialogs, as pure functions. Each answers
  * null or the i18n key of its message (flowDialogs.errors).
  */
-import { answerKeyPattern, flowLimits, isMessageVariable } from "@balcao/contracts";
+import { answerKeyPattern, flowLimits, isMessageVariable, type FlowConditionOperator } from "@balcao/contracts";
 
 export const errorKey = (key: string) => `flowDialogs.errors.${key}`;
 
@@ -59,4 +59,31 @@ export function hasMenuErrors(errors: ReturnType<typeof menuErrors>): boolean {
 /** Options are numbered 1..n in order (the edge handle of option n is "a" + n). */
 export function renumber(options: { value: string }[]): MenuOption[] {
   return options.map((o, i) => ({ number: i + 1, value: o.value }));
+}
+
+export type MediaBlock = "img" | "audio" | "video";
+
+/** A media node's data: the stored name, and for audio whether it goes as a voice note. */
+export function mediaData(block: MediaBlock, url: string, record: boolean): Record<string, unknown> {
+  return block === "audio" ? { url, record } : { url };
+}
+
+export interface ConditionValues {
+  key: string;
+  condition: FlowConditionOperator;
+  value: string;
+}
+
+/** Condition (ours): a variable name (an answer key or a message variable), and a value unless the operator is empty. */
+export function conditionErrors(v: ConditionValues) {
+  const key = v.key.trim();
+  return {
+    key: key === "" ? errorKey("required") : answerKeyPattern.test(key) ? null : errorKey("answerKeyFormat"),
+    value: v.condition !== "empty" && v.value.trim() === "" ? errorKey("conditionValue") : null,
+  };
+}
+
+/** The node's data {key, condition, value}; an empty-test keeps no value. */
+export function conditionData(v: ConditionValues) {
+  return { key: v.key.trim(), condition: v.condition, value: v.condition === "empty" ? "" : v.value };
 }

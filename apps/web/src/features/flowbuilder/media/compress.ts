@@ -25,16 +25,26 @@ function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob> {
   );
 }
 
-/** The file to upload, under its original name; rejects when the browser cannot read the image. */
+/** The browser could not read or encode the image (§8: an alert "erro"). */
+export class CompressionError extends Error {}
+
+/** The file to upload, under its original name; a CompressionError when the browser cannot read the image. */
 export async function compressImage(file: File): Promise<File> {
   const type = compressionType(file.name);
   if (!type) return file;
+  try {
+    return smallerOf(file, new File([await redraw(file, type)], file.name, { type }));
+  } catch (err) {
+    throw new CompressionError(err instanceof Error ? err.message : "unreadable image");
+  }
+}
+
+async function redraw(file: File, type: string): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   const canvas = document.createElement("canvas");
   canvas.width = bitmap.width;
   canvas.height = bitmap.height;
   canvas.getContext("2d")?.drawImage(bitmap, 0, 0);
   bitmap.close();
-  const blob = await encode(canvas, type);
-  return smallerOf(file, new File([blob], file.name, { type }));
+  return encode(canvas, type);
 }

@@ -1,8 +1,8 @@
 /** A file chosen in a dialog, with an object URL to preview it, revoked when it changes or the dialog closes. */
 import { useEffect, useState } from "react";
 
-export function useChosenFile() {
-  const [file, setFile] = useState<File | null>(null);
+/** The object URL of `file` while it is the one shown. */
+export function useChosenPreview(file: File | null): string | undefined {
   const [preview, setPreview] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!file) {
@@ -13,5 +13,10 @@ export function useChosenFile() {
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-  return { file, preview, setFile };
+  return preview;
+}
+
+export function useChosenFile() {
+  const [file, setFile] = useState<File | null>(null);
+  return { file, preview: useChosenPreview(file), setFile };
 }

@@ -23,7 +23,9 @@ import { VariableHint } from "./VariableHint";
 async function uploadItems(items: ContentItem[]): Promise<Map<string, string>> {
   const pending = pendingUploads(items);
   if (pending.length === 0) return new Map();
-  const files = await Promise.all(pending.map((i) => (i.type === "img" ? compressImage(i.file) : Promise.resolve(i.file))));
+  const files = await Promise.all(
+    pending.map((i) => (i.type === "img" ? compressImage(i.file) : Promise.resolve(i.file))),
+  );
   const names = await uploadContentMedia(files);
   return matchStoredNames(
     pending.map((i, at) => ({ number: i.number, fileName: files[at]?.name ?? i.file.name })),

@@ -19,7 +19,10 @@ const whole = (max: number) =>
 
 export const typebotFormSchema = z.object({
   name: required(queueIntegrationLimits.nameMax),
-  urlN8N: required(queueIntegrationLimits.urlMax).refine((v) => /^https?:\/\/[^\s]+$/i.test(v), errorKey("url")),
+  urlN8N: required(queueIntegrationLimits.urlMax).refine(
+    (v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v),
+    errorKey("url"),
+  ),
   typebotSlug: required(queueIntegrationLimits.slugMax),
   typebotExpires: whole(queueIntegrationLimits.expiresMax),
   typebotDelayMessage: whole(queueIntegrationLimits.delayMax),

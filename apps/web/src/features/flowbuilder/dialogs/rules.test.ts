@@ -85,7 +85,7 @@ describe("media node data (§3)", () => {
 });
 
 describe("condition dialog", () => {
-  it("needs a variable name and, except for empty, a value", () => {
+  it("needs a variable name and, except for empty, a value; greater and less a number", () => {
     expect(conditionErrors({ key: "", condition: "equals", value: "" })).toEqual({
       key: e("required"),
       value: e("conditionValue"),
@@ -94,6 +94,8 @@ describe("condition dialog", () => {
       key: e("answerKeyFormat"),
       value: null,
     });
+    expect(conditionErrors({ key: "idade", condition: "greater", value: "dezoito" }).value).toBe(e("number"));
+    expect(conditionErrors({ key: "idade", condition: "less", value: " 18 " }).value).toBeNull();
     expect(conditionErrors({ key: "firstName", condition: "contains", value: "Ana" })).toEqual({
       key: null,
       value: null,

@@ -74,13 +74,24 @@ export interface ConditionValues {
   value: string;
 }
 
-/** Condition (ours): a variable name (an answer key or a message variable), and a value unless the operator is empty. */
+/** Condition (ours): a variable name (an answer key or a message variable), and a value unless the operator is
+ * empty; greater and less compare numbers, so their value must be one (the server's rule too). */
 export function conditionErrors(v: ConditionValues) {
-  const key = v.key.trim();
-  return {
-    key: key === "" ? errorKey("required") : answerKeyPattern.test(key) ? null : errorKey("answerKeyFormat"),
-    value: v.condition !== "empty" && v.value.trim() === "" ? errorKey("conditionValue") : null,
-  };
+  return { key: conditionKeyError(v.key.trim()), value: conditionValueError(v) };
+}
+
+function conditionKeyError(key: string): string | null {
+  if (key === "") return errorKey("required");
+  if (key.length > flowLimits.answerKeyMax) return errorKey("tooLong");
+  return answerKeyPattern.test(key) ? null : errorKey("answerKeyFormat");
+}
+
+function conditionValueError({ condition, value }: ConditionValues): string | null {
+  if (condition === "empty") return null;
+  if (value.trim() === "") return errorKey("conditionValue");
+  if (value.length > flowLimits.textMax) return errorKey("tooLong");
+  const numeric = condition === "greater" || condition === "less";
+  return numeric && !Number.isFinite(Number(value.trim())) ? errorKey("number") : null;
 }
 
 /** The node's data {key, condition, value}; an empty-test keeps no value. */

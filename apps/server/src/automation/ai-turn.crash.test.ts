@@ -6,54 +6,31 @@
  * hands the dead run out once its time is up), asks again, and the customer
  * gets exactly one answer.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client.js";
-import { testDatabase } from "../../test/database.js";
+import { useCrashScene } from "../../test/crash-scene.js";
 import { startFakeGraph, type FakeGraph } from "../../test/fake-graph.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test/fake-openai.js";
 import { connectCloud, signInAdmin, type ProcessSession } from "../../test/process-api.js";
-import { startServerProcess, type ServerProcess } from "../../test/server-process.js";
 import { until } from "../../test/sockets.js";
 
 const PASSWORD = "AiTurnSafe123";
-const dir = mkdtempSync(path.join(tmpdir(), "balcao-ai-turn-"));
 const cloud = { phoneNumberId: "109876543299", accessToken: "EAAGaiturn", appSecret: "ai-turn-secret" };
 
 let graph: FakeGraph;
 let ai: FakeOpenAi;
-let database: Database;
-let server: ServerProcess | undefined;
-
-async function start(): Promise<ProcessSession> {
-  server = await startServerProcess(path.join(dir, "data"), path.join(dir, "server.log"), PASSWORD, {
-    WHATSAPP_GRAPH_URL: graph.url,
-    OPENAI_BASE_URL: ai.url,
-    JOB_RECOVERY_SECONDS: "1",
-    DATABASE_URL: database.url,
-  });
-  return signInAdmin(server, PASSWORD);
-}
+const scene = useCrashScene("ai-turn", PASSWORD, () => ({
+  WHATSAPP_GRAPH_URL: graph.url,
+  OPENAI_BASE_URL: ai.url,
+  JOB_RECOVERY_SECONDS: "1",
+}));
+const start = async (): Promise<ProcessSession> => signInAdmin(await scene.start(), PASSWORD);
 
 beforeAll(async () => {
   graph = await startFakeGraph();
   graph.addNumber(cloud);
   ai = await startFakeOpenAi();
-  database = await testDatabase();
 });
-
-afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    process.kill(server.pid, "SIGTERM");
-    await server.exited;
-  }
-  await graph.close();
-  await ai.close();
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => Promise.all([graph.close(), ai.close()]));
 
 describe("the AI's turn", () => {
   it("killed while the provider answers: after the restart the customer gets one answer, not two", async () => {
@@ -70,7 +47,7 @@ describe("the AI's turn", () => {
       apiKey: "sk-crash-0123456789abcdef",
     });
     expect(prompt.status).toBe(200);
-    await connectCloud(admin, server!, graph, cloud, { promptId: prompt.json.id });
+    await connectCloud(admin, scene.server, graph, cloud, { promptId: prompt.json.id });
 
     // The first call takes long enough to be cut short by the kill; the one after the restart answers.
     ai.reply({ delayMs: 8_000, then: { text: "Resposta da primeira tentativa" } });
@@ -84,8 +61,7 @@ describe("the AI's turn", () => {
     });
     expect(sent.status).toBe(200);
     await until(() => ai.chats().length === 1, 30_000, 100);
-    process.kill(-server!.pid, "SIGKILL");
-    await server!.exited;
+    await scene.kill();
 
     await start();
     await graph.waitForSent(1, from, 150_000);

@@ -7,20 +7,14 @@
  * half made. Started again, the server finds the tickets' marks: every
  * customer gets the menu, once.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client.js";
-import { testDatabase } from "../../test/database.js";
+import { useCrashScene } from "../../test/crash-scene.js";
 import { startFakeGraph, type FakeGraph } from "../../test/fake-graph.js";
 import { connectCloud, signInAdmin, type ProcessSession } from "../../test/process-api.js";
 import { queueBody } from "../../test/queues.js";
-import { startServerProcess, type ServerProcess } from "../../test/server-process.js";
 import { until } from "../../test/sockets.js";
 
 const PASSWORD = "SweepSafe123";
-const dir = mkdtempSync(path.join(tmpdir(), "balcao-sweep-"));
 const cloud = { phoneNumberId: "109876543299", accessToken: "EAAGsweep", appSecret: "sweep-secret" };
 const menu = [
   "Olá Rita! Escolha um setor:",
@@ -29,16 +23,8 @@ const menu = [
 ].join("\n\n");
 
 let fake: FakeGraph;
-let database: Database;
-let server: ServerProcess | undefined;
-
-const start = async (): Promise<ProcessSession> => {
-  server = await startServerProcess(path.join(dir, "a"), path.join(dir, "a.log"), PASSWORD, {
-    WHATSAPP_GRAPH_URL: fake.url,
-    DATABASE_URL: database.url,
-  });
-  return signInAdmin(server, PASSWORD);
-};
+const scene = useCrashScene("sweep", PASSWORD, () => ({ WHATSAPP_GRAPH_URL: fake.url }));
+const start = async (): Promise<ProcessSession> => signInAdmin(await scene.start(), PASSWORD);
 
 const textsTo = (number: string) =>
   fake.sent.filter((s) => s.to === number).map((s) => (s.body.text as { body: string }).body);
@@ -46,18 +32,8 @@ const textsTo = (number: string) =>
 beforeAll(async () => {
   fake = await startFakeGraph();
   fake.addNumber(cloud);
-  database = await testDatabase();
 });
-
-afterAll(async () => {
-  if (server) {
-    process.kill(server.pid, "SIGTERM");
-    await server.exited;
-  }
-  await fake.close();
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => fake.close());
 
 describe("the bot's answers", () => {
   it("a server killed right after a burst of stored messages answers each once after it starts again", async () => {
@@ -65,7 +41,7 @@ describe("the bot's answers", () => {
     const queue = async (name: string, color: string, orderQueue: number) =>
       (await admin.call<{ id: number }>("POST", "/queue", queueBody({ name, color, orderQueue }))).json.id;
     const queueIds = [await queue("Vendas", "#B80000", 1), await queue("Suporte", "#0B5394", 2)];
-    await connectCloud(admin, server!, fake, cloud, {
+    await connectCloud(admin, scene.server, fake, cloud, {
       queueIds,
       greetingMessage: "Olá {{firstName}}! Escolha um setor:",
     });
@@ -76,9 +52,7 @@ describe("the bot's answers", () => {
         fake.customerMessage({ phoneNumberId: cloud.phoneNumberId, from, name: "Rita Souza", text: "Oi" }),
       ),
     );
-    process.kill(-server!.pid, "SIGKILL");
-    await server!.exited;
-    server = undefined;
+    await scene.kill();
     expect(deliveries.map((d) => d.status)).toEqual(customers.map(() => 200));
     const answeredBefore = customers.filter((from) => textsTo(from).length > 0).length;
     // The kill came before the bot was done: what is left is the restart's to answer.

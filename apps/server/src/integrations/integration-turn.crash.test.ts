@@ -6,38 +6,25 @@
  * again, the turn runs again once its run's time is up (the job is in the
  * database), and the customer gets the bot's welcome once.
  */
-import { mkdtempSync, rmSync, chmodSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client.js";
-import { testDatabase } from "../../test/database.js";
+import { useCrashScene } from "../../test/crash-scene.js";
 import { startFakeGraph, type FakeGraph } from "../../test/fake-graph.js";
 import { paragraph, startFakeTypebot, textBubble, type FakeTypebot } from "../../test/fake-typebot.js";
 import { connectCloud, signInAdmin, type ProcessSession } from "../../test/process-api.js";
-import { startServerProcess, type ServerProcess } from "../../test/server-process.js";
 import { until } from "../../test/sockets.js";
 
 const PASSWORD = "TurnSafe123";
-const dir = mkdtempSync(path.join(tmpdir(), "balcao-turn-"));
-chmodSync(dir, 0o755);
 const cloud = { phoneNumberId: "109876543277", accessToken: "EAAGturn", appSecret: "turn-secret" };
 const customer = "5511944400077";
 
 let fake: FakeGraph;
 let typebot: FakeTypebot;
-let database: Database;
-let server: ServerProcess | undefined;
-
-const start = async (): Promise<ProcessSession> => {
-  server = await startServerProcess(path.join(dir, "a"), path.join(dir, "a.log"), PASSWORD, {
-    WHATSAPP_GRAPH_URL: fake.url,
-    DATABASE_URL: database.url,
-    ALLOW_PRIVATE_OUTBOUND: "true",
-    JOB_RECOVERY_SECONDS: "1",
-  });
-  return signInAdmin(server, PASSWORD);
-};
+const scene = useCrashScene("turn", PASSWORD, () => ({
+  WHATSAPP_GRAPH_URL: fake.url,
+  ALLOW_PRIVATE_OUTBOUND: "true",
+  JOB_RECOVERY_SECONDS: "1",
+}));
+const start = async (): Promise<ProcessSession> => signInAdmin(await scene.start(), PASSWORD);
 
 const received = () =>
   fake.sent.filter((s) => s.to === customer).map((s) => (s.body.text as { body: string } | undefined)?.body);
@@ -46,17 +33,8 @@ beforeAll(async () => {
   fake = await startFakeGraph();
   fake.addNumber(cloud);
   typebot = await startFakeTypebot();
-  database = await testDatabase();
 });
-
-afterAll(async () => {
-  if (server) {
-    process.kill(server.pid, "SIGTERM");
-    await server.exited;
-  }
-  await Promise.all([fake.close(), typebot.close(), database.close()]);
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => Promise.all([fake.close(), typebot.close()]));
 
 describe("a Typebot turn", () => {
   it("a server killed while Typebot answers runs the turn again after it starts, and the customer is answered once", async () => {
@@ -72,7 +50,7 @@ describe("a Typebot turn", () => {
       typebotDelayMessage: 0,
     });
     expect(integration.status).toBe(200);
-    await connectCloud(admin, server!, fake, cloud, { integrationId: integration.json.id });
+    await connectCloud(admin, scene.server, fake, cloud, { integrationId: integration.json.id });
 
     const release = typebot.holdAnswers();
     const delivery = await fake.customerMessage({
@@ -83,9 +61,7 @@ describe("a Typebot turn", () => {
     });
     expect(delivery.status).toBe(200);
     await until(() => typebot.calls.length === 1, 20_000, 50);
-    process.kill(-server!.pid, "SIGKILL");
-    await server!.exited;
-    server = undefined;
+    await scene.kill();
     release();
     expect(received()).toEqual([]);
 

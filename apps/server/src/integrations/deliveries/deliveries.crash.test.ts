@@ -13,20 +13,15 @@
  * of this process (as the integration's turn does in the server's), its job
  * inserted with it; only the server process works jobs.
  */
-import { mkdtempSync, rmSync, chmodSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase } from "../../../test/database.js";
+import { useCrashScene } from "../../../test/crash-scene.js";
 import {
   signatureOf,
   startFakeWebhookReceiver,
   type FakeWebhookReceiver,
 } from "../../../test/fake-webhook-receiver.js";
-import { startServerProcess, type ServerProcess } from "../../../test/server-process.js";
 import { until } from "../../../test/sockets.js";
-import type { Database } from "../../db/client.js";
 import {
   integrationDeliveries,
   queueIntegrations,
@@ -44,65 +39,45 @@ import { queueMessageDelivery } from "./queue-delivery.js";
 
 const PASSWORD = "DeliverySafe123";
 const SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
-const dir = mkdtempSync(path.join(tmpdir(), "balcao-deliveries-"));
-chmodSync(dir, 0o755);
 
-let database: Database;
 let receiver: FakeWebhookReceiver;
 let jobs: Jobs;
 let events: EventBus;
-let server: ServerProcess | undefined;
 let companyId = 1;
 
-/** `recovery`: JOB_RECOVERY_SECONDS, the configuration's default (30) unless given. */
-async function start(recovery?: string): Promise<ServerProcess> {
-  server = await startServerProcess(path.join(dir, "data"), path.join(dir, "server.log"), PASSWORD, {
-    DATABASE_URL: database.url,
-    ...(recovery ? { JOB_RECOVERY_SECONDS: recovery } : {}),
-    WEBHOOK_RETRY_DELAYS: "4",
-    ALLOW_PRIVATE_OUTBOUND: "true",
-    SECRETS_KEY,
-  });
-  return server;
-}
+const scene = useCrashScene("deliveries", PASSWORD, () => ({
+  WEBHOOK_RETRY_DELAYS: "4",
+  ALLOW_PRIVATE_OUTBOUND: "true",
+  SECRETS_KEY,
+}));
 
-async function kill() {
-  process.kill(-server!.pid, "SIGKILL");
-  await server!.exited;
-  server = undefined;
-}
+/** `recovery`: JOB_RECOVERY_SECONDS, the configuration's default (30) unless given. */
+const start = (recovery?: string) => scene.start(recovery ? { JOB_RECOVERY_SECONDS: recovery } : {});
 
 beforeAll(async () => {
   // The server's key, so what this process encrypts the server reads.
   initSecrets(parseSecretsKey(SECRETS_KEY)!);
-  database = await testDatabase();
   receiver = await startFakeWebhookReceiver();
   const log = createLogger({ LOG_LEVEL: "silent", LOG_FORMAT: "json" });
   // This process only inserts jobs (no worker): the server process works them.
-  jobs = await startJobs(database, log, { recoverySeconds: 3600 });
+  jobs = await startJobs(scene.database, log, { recoverySeconds: 3600 });
   await jobs.register(deliverWebhook);
-  events = createEventBus(database.db, jobs, log);
+  events = createEventBus(scene.database.db, jobs, log);
   // The platform company the first start seeds.
   await start("1");
   companyId = 1;
 }, 120_000);
 
 afterAll(async () => {
-  if (server) {
-    process.kill(server.pid, "SIGTERM");
-    await server.exited;
-  }
   await jobs?.stop();
   await receiver?.close();
-  await database?.close();
-  rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
 /** An integration posting to the receiver, a held ticket and a customer message, told to the integration. */
 async function queuedDelivery(): Promise<{ deliveryId: string; secret: string }> {
   const secret = `whsec-${Date.now()}`;
   receiver.secret = secret;
-  const db = database.db;
+  const db = scene.database.db;
   const [integration] = await db
     .insert(queueIntegrations)
     .values({
@@ -150,7 +125,10 @@ async function queuedDelivery(): Promise<{ deliveryId: string; secret: string }>
 }
 
 async function statusOf(deliveryId: string) {
-  const [row] = await database.db.select().from(integrationDeliveries).where(eq(integrationDeliveries.id, deliveryId));
+  const [row] = await scene.database.db
+    .select()
+    .from(integrationDeliveries)
+    .where(eq(integrationDeliveries.id, deliveryId));
   return row!;
 }
 
@@ -160,13 +138,13 @@ const received = (deliveryId: string) =>
 
 describe("a delivery across a SIGKILL", () => {
   it("waiting for its retry is made after the restart, with the same deliveryId", async () => {
-    if (!server) await start("1");
+    if (!scene.running) await start("1");
     receiver.failNext(500);
     const { deliveryId, secret } = await queuedDelivery();
     await until(() => received(deliveryId).length === 1, 30_000, 50);
     await until(async () => (await statusOf(deliveryId)).attempts === 1, 10_000, 50);
     // The retry waits 4 s: the server dies meanwhile, and stays down past its time.
-    await kill();
+    await scene.kill();
     await new Promise((r) => setTimeout(r, 5000));
     expect(received(deliveryId)).toHaveLength(1);
 
@@ -183,12 +161,12 @@ describe("a delivery across a SIGKILL", () => {
   }, 180_000);
 
   it("cut off during an attempt is made again after the restart, with the same deliveryId", async () => {
-    if (!server) await start("1");
+    if (!scene.running) await start("1");
     // The receiver takes the request and never answers: the server is killed while it waits.
     receiver.failNext("hang");
     const { deliveryId } = await queuedDelivery();
     await until(() => received(deliveryId).length === 1, 30_000, 50);
-    await kill();
+    await scene.kill();
     expect((await statusOf(deliveryId)).attempts).toBe(0);
 
     // With the default JOB_RECOVERY_SECONDS: the cut-off run is handed out again at the first maintenance.

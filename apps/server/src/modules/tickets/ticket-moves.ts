@@ -25,6 +25,9 @@ export const botLetsGo = {
   useIntegration: false,
   promptId: null,
   integrationId: null,
+  // A flow node's hold (automation/flows/node-hold.ts) ends the same way.
+  holdFlowId: null,
+  holdFlowNodeId: null,
   holdReleased: true,
 };
 
@@ -41,6 +44,9 @@ export const closedValues = (userId: number | null) => ({
   useIntegration: false,
   promptId: null,
   integrationId: null,
+  // A flow node's hold (automation/flows/node-hold.ts) ends the same way.
+  holdFlowId: null,
+  holdFlowNodeId: null,
   chatbot: false,
   // The next conversation may be held again.
   holdReleased: false,

@@ -18,6 +18,7 @@ import { subscribeBillingRealtime } from "../modules/billing/billing.subscribers
 import { subscribeCampaignRealtime } from "../modules/campaigns/campaigns.subscribers.js";
 import { subscribeChatRealtime } from "../modules/chats/chats.subscribers.js";
 import { subscribeFileListRealtime } from "../modules/files/files.subscribers.js";
+import { subscribeFlowRealtime } from "../modules/flows/flows.subscribers.js";
 import { subscribeQueueIntegrationRealtime } from "../modules/queue-integrations/queue-integrations.subscribers.js";
 import { subscribePromptRealtime } from "../modules/prompts/prompts.subscribers.js";
 import { subscribeContactListRealtime } from "../modules/contact-lists/contact-lists.subscribers.js";
@@ -58,6 +59,7 @@ export function wireEvents(ctx: Context): void {
   subscribeChatRealtime(ctx);
   subscribeBillingRealtime(ctx);
   subscribeQueueIntegrationRealtime(ctx);
+  subscribeFlowRealtime(ctx);
   // A customer's message marks its ticket for the answer sweep (automation/answer-sweep.ts): it looks now.
   ctx.events.on("message.received", (e) => {
     if (!e.fromMe && !e.isGroup) ctx.jobs.wake(answerSweepName);

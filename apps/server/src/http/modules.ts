@@ -15,6 +15,8 @@ import { campaignSettingsRoutes } from "../modules/campaign-settings/campaign-se
 import { campaignsRoutes } from "../modules/campaigns/campaigns.routes.js";
 import { chatsRoutes } from "../modules/chats/chats.routes.js";
 import { filesRoutes } from "../modules/files/files.routes.js";
+import { flowCampaignsRoutes } from "../modules/flow-campaigns/flow-campaigns.routes.js";
+import { flowsRoutes } from "../modules/flows/flows.routes.js";
 import { integrationDeliveriesRoutes } from "../integrations/deliveries/deliveries.routes.js";
 import { queueIntegrationsRoutes } from "../modules/queue-integrations/queue-integrations.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
@@ -68,6 +70,8 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     asaasWebhookRoutes,
     integrationDeliveriesRoutes,
     queueIntegrationsRoutes,
+    flowsRoutes,
+    flowCampaignsRoutes,
   ]) {
     await api.register(routes(ctx));
   }

@@ -44,6 +44,9 @@ export interface WhatsappDto extends WhatsappSessionDto {
   promptId: number | null;
   integrationId: number | null;
   integration: null;
+  /** Issue 18: with a flowbuilder integration, the flow a contact's first message ever starts, and the default flow. */
+  flowIdWelcome: number | null;
+  flowIdNotPhrase: number | null;
   schedules: WeekdayHours[];
   queues: QueueRef[];
   /** Cloud API credentials: the ids in full, the secrets masked (last 4 characters) — never returned whole. */
@@ -118,6 +121,8 @@ export const whatsappSaveSchema = z
     expiresInactiveMessage: text.optional(),
     promptId: optionalId.optional(),
     integrationId: optionalId.optional(),
+    flowIdWelcome: optionalId.optional(),
+    flowIdNotPhrase: optionalId.optional(),
     schedules: weekdayHoursListSchema.optional(),
     cloudPhoneNumberId: z.string().trim().max(whatsappLimits.cloudIdMax).optional(),
     cloudAccessToken: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),

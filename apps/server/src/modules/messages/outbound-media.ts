@@ -152,6 +152,11 @@ export async function prepareFile(
   return { ...file, fileName: name, mimetype: rule.mimetype, mediaType: rule.kind.mediaType, voiceNote: false };
 }
 
+/** Whether a file's first bytes are those its name claims (flow media: flows/flow-media.ts); false for a kind not accepted. */
+export function hasOwnSignature(name: string, head: Buffer): boolean {
+  return accepted[path.extname(plainName(name)).toLowerCase()]?.check(head) ?? false;
+}
+
 /** The mimetype a stored file of an accepted kind is sent with, by its name (a campaign's media). */
 export function mimetypeByName(name: string): string | undefined {
   return accepted[path.extname(plainName(name)).toLowerCase()]?.mimetype;

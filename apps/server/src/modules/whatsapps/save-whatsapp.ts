@@ -7,7 +7,8 @@
  *   must be one: ERR_NO_OTHER_WHATSAPP).
  * - More than one queue needs a greeting (ERR_WAPP_GREETING_REQUIRED).
  * - Queues, the redirection queue and the transfer queue are the company's own
- *   (ERR_NOT_FOUND with the field, as another company's queue answers).
+ *   (ERR_NOT_FOUND with the field, as another company's queue answers); so are the
+ *   welcome and default flows (flowIdWelcome, flowIdNotPhrase; issue 18).
  * - The plan's connections limit (ERR_PLAN_LIMIT_REACHED).
  * - The external API token is unique platform-wide (ERR_WAPP_TOKEN_ALREADY_EXISTS).
  * - A cloud connection needs its four credentials (ERR_VALIDATION with the field).
@@ -24,6 +25,7 @@ import { keepOrReplace, lookupHash } from "../../secrets/index.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { assertPlanLimit } from "../plans/plan-gate.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
+import { countOwnFlows } from "../flows/flows.queries.js";
 import { assertOwnPrompt } from "../prompts/prompts.service.js";
 import { assertIntegrationOfCompany } from "../queue-integrations/queue-integrations.service.js";
 import { countOwnQueues } from "../users/users.queries.js";
@@ -56,6 +58,8 @@ const plainFields = [
   "expiresInactiveMessage",
   "promptId",
   "integrationId",
+  "flowIdWelcome",
+  "flowIdNotPhrase",
   "cloudPhoneNumberId",
 ] as const;
 
@@ -92,6 +96,14 @@ async function assertOwnQueueRefs(ctx: Context, companyId: number, input: Whatsa
   }
 }
 
+/** The welcome and default flows: none, or the company's own (another company's answers as if it did not exist). */
+async function assertOwnFlows(ctx: Context, companyId: number, input: WhatsappSave) {
+  for (const field of ["flowIdWelcome", "flowIdNotPhrase"] as const) {
+    const id = input[field];
+    if (id && (await countOwnFlows(ctx.db, companyId, [id])) !== 1) throw new AppError("ERR_NOT_FOUND", { field });
+  }
+}
+
 type SavedShape = Pick<WhatsappRow, "greetingMessage" | "provider" | (typeof cloudCredentialFields)[number]>;
 
 /** The rules on the connection as it will be once saved. */
@@ -107,6 +119,7 @@ async function checkInput(ctx: Context, companyId: number, input: WhatsappSave) 
   await assertOwnPrompt(ctx, companyId, input.promptId);
   await assertOwnQueueRefs(ctx, companyId, input);
   await assertIntegrationOfCompany(ctx.db, companyId, input.integrationId);
+  await assertOwnFlows(ctx, companyId, input);
 }
 
 /** What a new connection holds before its values (the column defaults the rules read). */

@@ -51,6 +51,8 @@ export function presentWhatsapp(row: WhatsappRow, queues: QueueRef[], viewer: Wh
     promptId: row.promptId,
     integrationId: row.integrationId,
     integration: null,
+    flowIdWelcome: row.flowIdWelcome,
+    flowIdNotPhrase: row.flowIdNotPhrase,
     schedules: row.schedules,
     queues,
     cloudPhoneNumberId: row.cloudPhoneNumberId,

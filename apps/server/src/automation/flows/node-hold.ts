@@ -79,7 +79,8 @@ export async function readHeldNode(
 ): Promise<HeldNode | undefined> {
   const result = await db.execute(sql`
     select n.node from flows f
-    cross join lateral jsonb_array_elements(coalesce(f.graph->'nodes', '[]'::jsonb)) as n(node)
+    cross join lateral jsonb_array_elements(case when jsonb_typeof(f.graph->'nodes') = 'array'
+      then f.graph->'nodes' else '[]'::jsonb end) as n(node)
     where f.id = ${holder.flowId} and f.company_id = ${companyId} and f.active and n.node->>'id' = ${holder.nodeId}
     limit 1`);
   const parsed = flowNodeSchema.safeParse((result as { rows: { node: unknown }[] }).rows[0]?.node);

@@ -16,6 +16,7 @@ import type { Context } from "../context.js";
 import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
+import { flowTurn, startQueueFlow } from "./flows/flow-turn.js";
 import { reread, takeHold } from "./holder.js";
 import { queueTurn } from "./holder-turns.js";
 import { rateTicket } from "./rate-ticket.js";
@@ -40,35 +41,47 @@ interface Payload {
 export function mayAnswer(t: TicketBotPlace, bot: InboundBotFacts | undefined): boolean {
   if (t.status === "closed") return true;
   const waiting = t.status === "pending" && t.userId === null && (t.queueId === null || t.chatbot);
-  // A prompt or an integration holds (or would take) any waiting ticket nobody attends, whatever its queue.
-  if (t.status === "pending" && t.userId === null && bot?.holdable) return true;
+  // A prompt or an integration holds (or would take) any waiting ticket nobody attends, whatever its queue;
+  // so may a flow (one runs, or a phrase or the connection may start one: flows/flow-turn.ts).
+  if (t.status === "pending" && t.userId === null && (bot?.holdable || bot?.flow)) return true;
   return waiting && bot !== undefined && (bot.connectionHasQueues || bot.scheduleType === "company");
 }
 
 export const answerMessage = (ctx: Context, data: Payload): Promise<void> =>
-  ctx.events.transaction((t) => answer(t, data));
+  ctx.events.transaction((t) => answer(ctx, t, data));
 
-async function answer(t: EventTransaction, data: Payload): Promise<void> {
+async function answer(ctx: Context, t: EventTransaction, data: Payload): Promise<void> {
   const claimed = await claimMessage(t, data);
   // Deleted meanwhile, or a newer message of the ticket was answered already.
   if (!claimed) return;
   const { body, ...ticket } = claimed;
-  if (ticket.status !== "closed") return holdOrRoute(t, ticket, body, data.messageId);
+  if (ticket.status !== "closed") return holdOrRoute(ctx, t, ticket, body, data.messageId);
   // Only a closed ticket that asks for a rating takes a customer's message (ingest-store.ts).
   if (ticket.ratingAsks > 0) await rateTicket(t, ticket, body);
 }
 
 /**
- * A prompt or an integration holding the ticket (or taking it now: holder.ts) gets the message as its
- * turn, queued in this transaction; otherwise the queue menu routes it, and a queue chosen now whose
- * integration or prompt takes the ticket gets this message as its first turn.
+ * A flow starting or running on the ticket takes the message first (flows/flow-turn.ts). Otherwise a
+ * prompt or an integration holding the ticket (or taking it now: holder.ts) gets the message as its
+ * turn, queued in this transaction; otherwise the queue menu routes it, and a queue chosen now that
+ * starts a flow, or whose integration or prompt takes the ticket, gets this message as its first turn.
  */
-async function holdOrRoute(t: EventTransaction, ticket: TicketRow, body: string, messageId: number): Promise<void> {
+async function holdOrRoute(
+  ctx: Context,
+  t: EventTransaction,
+  ticket: TicketRow,
+  body: string,
+  messageId: number,
+): Promise<void> {
+  if (await flowTurn(ctx, t, ticket, body, messageId)) return;
   let holder = await takeHold(t, ticket);
   if (!holder) {
     await routeTicket(t, ticket, body);
     const after = await reread(t, ticket.id);
-    if (after && after.queueId !== null && after.queueId !== ticket.queueId) holder = await takeHold(t, after);
+    if (after && after.queueId !== null && after.queueId !== ticket.queueId) {
+      if (await startQueueFlow(ctx, t, after, messageId)) return;
+      holder = await takeHold(t, after);
+    }
   }
   if (holder) await queueTurn(t, { companyId: ticket.companyId, ticketId: ticket.id, messageId }, holder);
 }

@@ -17,6 +17,7 @@ import type { RawSql } from "../db/client.js";
 import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
 import type { SweepDefinition } from "../jobs/sweeps.js";
 import { answerMessage, mayAnswer } from "./answer-inbound.job.js";
+import { flowFact } from "./flows/flow-facts.js";
 import { holdableFact } from "./holder.js";
 
 export const answerSweepName = "answer-inbound";
@@ -32,7 +33,7 @@ interface Marked {
   companyId: number;
   pending: number;
   ticket: TicketBotPlace;
-  bot: { connectionHasQueues: boolean; scheduleType: string | null; holdable: boolean } | null;
+  bot: { connectionHasQueues: boolean; scheduleType: string | null; holdable: boolean; flow: boolean } | null;
   /** The customer's messages after the last one answered, up to the mark, oldest first. */
   messageIds: number[];
 }
@@ -45,7 +46,7 @@ select t.id as "ticketId", t.company_id as "companyId", t.automation_pending_mes
   case when t.status = 'pending' and t.user_id is null then json_build_object(
     'connectionHasQueues', exists (select 1 from whatsapp_queues wq where wq.whatsapp_id = t.whatsapp_id),
     'scheduleType', (select s.value from settings s where s.company_id = t.company_id and s.key = 'scheduleType'),
-    'holdable', ${holdableFact("t")})
+    'holdable', ${holdableFact("t")}, 'flow', ${flowFact("t")})
   end as "bot",
   array(select m.id from messages m
     where m.ticket_id = t.id and m.id > coalesce(t.automation_seen_message_id, 0)

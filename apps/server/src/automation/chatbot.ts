@@ -218,6 +218,23 @@ function goTo(input: BotInput, queue: BotQueue, at: BotOption | null): BotDecisi
   return answer(input, "optionMenu", [levelText(input, queue, at)], { queueOptionId: at?.id ?? null }, detail);
 }
 
+/**
+ * A queue reached by other means than the menu (a flow's ticket block: automation/flows/): what the
+ * customer who chose it gets, its hours (or the company's) included; undefined when the queue is not
+ * one of the connection's.
+ */
+export function enterQueue(input: Omit<BotInput, "text">, queueId: number): BotDecision | undefined {
+  const queue = input.queues.find((q) => q.id === queueId);
+  if (!queue) return undefined;
+  const full = { ...input, text: "" };
+  const { settings, connection, now } = input;
+  if (settings.scheduleType === "company" && !isOpen(settings.companyHours, settings.timeZone, now)) {
+    const entered: BotChange = { queueId, queueOptionId: null, chatbot: false };
+    return outOfHours(full, settings.companyHours, connection.outOfHoursMessage, entered);
+  }
+  return chooseQueue(full, queue);
+}
+
 export function routeInbound(input: BotInput): BotDecision {
   const { ticket, settings, connection, now } = input;
   const text = input.text.trim();

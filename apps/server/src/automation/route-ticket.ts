@@ -15,7 +15,7 @@ import { tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
 import { queueAutomatic } from "../modules/tickets/automatic-messages.js";
-import { routeInbound, type BotDecision } from "./chatbot.js";
+import { enterQueue, routeInbound, type BotDecision } from "./chatbot.js";
 import { botContext } from "./chatbot.queries.js";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -26,6 +26,27 @@ export async function routeTicket(t: EventTransaction, ticket: TicketRow, text: 
   const now = new Date();
   const decision = routeInbound({ ...context, ticket, text, now });
   if (decision.step === "ignored" && Object.keys(decision.change).length === 0) return;
+  await applyDecision(t, ticket, decision, now);
+}
+
+/**
+ * Puts the ticket in `queueId` as if its customer had chosen it at the menu (a flow's ticket block):
+ * the queue's greeting or options, its hours; a queue not on the ticket's connection just takes it.
+ */
+export async function routeToQueue(t: EventTransaction, ticket: TicketRow, queueId: number): Promise<void> {
+  const context = await botContext(t.db, ticket.companyId, ticket.whatsappId);
+  const now = new Date();
+  const decision = (context && enterQueue({ ...context, ticket, now }, queueId)) ?? {
+    step: "handedToQueue" as const,
+    texts: [],
+    change: { queueId, queueOptionId: null, chatbot: false },
+    close: false,
+    detail: "",
+  };
+  await applyDecision(t, ticket, decision, now);
+}
+
+async function applyDecision(t: EventTransaction, ticket: TicketRow, decision: BotDecision, now: Date) {
   const { change } = decision;
   const queued = change.queueId !== undefined && change.queueId !== null && change.queueId !== ticket.queueId;
   await t.db

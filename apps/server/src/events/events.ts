@@ -29,6 +29,8 @@ export interface InboundBotFacts {
   scheduleType: string;
   /** A prompt or an integration holds the ticket, or its connection or queue offers one (automation/holder.ts). */
   holdable?: boolean;
+  /** A flow runs on the ticket, or one may start there (automation/flows/flow-facts.ts). */
+  flow?: boolean;
 }
 
 /** Where a ticket row is now, as the `before` of the event that moves it. */

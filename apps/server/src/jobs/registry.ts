@@ -14,6 +14,7 @@ import { aiTurn } from "../automation/ai-turn.job.js";
 import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
 import { integrationTurn } from "../integrations/integration-turn.job.js";
 import { ticketTimer } from "../automation/ticket-timer.job.js";
+import { flowStep } from "../automation/flows/flow-step.job.js";
 import { checkContactListNumbers } from "../modules/contact-lists/check-contact-list-numbers.js";
 import { importContactList } from "../modules/contact-lists/import-contact-list.js";
 import { fetchInboundMedia } from "../modules/messages/fetch-inbound-media.js";
@@ -43,6 +44,7 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   deliverWebhook as JobDefinition<never>,
   aiTurn as JobDefinition<never>,
   integrationTurn as JobDefinition<never>,
+  flowStep as JobDefinition<never>,
 ];
 
 export const sweepDefinitions: readonly (() => SweepDefinition)[] = [answerSweep];

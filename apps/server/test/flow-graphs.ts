@@ -90,3 +90,36 @@ export const saveGraph = (
 export async function loadGraph(s: TestServer, token: string, id: number): Promise<FlowDetail> {
   return (await s.request({ path: `/flowbuilder/flow/${id}`, token })).json<FlowDetail>();
 }
+
+/** Small files with the signatures the flow media routes check. */
+export const OGG = Buffer.concat([Buffer.from("OggS"), Buffer.alloc(64, 2)]);
+export const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.alloc(64, 4)]);
+export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(64, 5)]);
+
+/** A flow media upload over real HTTP as the block dialogs send it: fromMe, then medias and body per file. */
+export async function uploadFlowMedia(
+  s: TestServer,
+  token: string,
+  route: "img" | "audio" | "content",
+  files: { name: string; data: Buffer }[],
+): Promise<{ status: number; body: unknown }> {
+  const form = new FormData();
+  form.append("fromMe", "true");
+  for (const file of files) {
+    form.append("medias", new Blob([new Uint8Array(file.data)]), file.name);
+    form.append("body", file.name);
+  }
+  const res = await fetch(`${s.url}/api/flowbuilder/${route}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A stored flow medium's name, for a node's url. */
+export async function storedMedia(s: TestServer, token: string, route: "img" | "audio", name: string, data: Buffer) {
+  const res = await uploadFlowMedia(s, token, route, [{ name, data }]);
+  if (res.status !== 200) throw new Error(`storedMedia: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { name: string }).name;
+}

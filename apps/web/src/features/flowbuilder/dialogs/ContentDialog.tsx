@@ -43,7 +43,7 @@ function ContentForm({ mode, data, variables, onSave, onClose }: BlockDialogProp
 
   const submit = () => {
     const problem = contentError(items);
-    if (problem) return void toast.error(t(problem), { toastId: "flow-content-rule" });
+    if (problem) return void toast.error(t(problem), { toastId: problem });
     const waitMs = pendingUploads(items).length > 0 ? flowUploadWaits.contentMs : 0;
     void upload.run(
       () => uploadItems(items),

@@ -4,11 +4,11 @@
  * OpenAI-compatible fake that records what it was sent. Shared by the ai-turn tests.
  */
 import type { PromptDto, QueueDto, TicketNoteDto } from "@balcao/contracts";
-import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { tickets, whatsappQueues } from "../src/db/schema/index.js";
+import { whatsappQueues } from "../src/db/schema/index.js";
 import { providerTiming } from "../src/automation/ai-provider.js";
-import { buildCloudConnection, customerNumber } from "./cloud-connection.js";
+import { buildCloudConnection } from "./cloud-connection.js";
+import { cloudCustomer } from "./cloud-customer.js";
 import { buildTenant } from "./factories.js";
 import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
 import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai.js";
@@ -91,18 +91,7 @@ export async function aiScene(
       { whatsappId: connection.id, queueId: suporte.id },
     ]);
   }
-  const customer = { from: customerNumber(), name: "Paulo Lima" };
-  const received = () =>
-    graph.sent.filter((r) => r.to === customer.from).map((r) => (r.body.text as { body: string }).body);
-  async function says(text: string, answers = 1): Promise<string[]> {
-    const before = received().length;
-    const delivery = await graph.customerMessage({ phoneNumberId: connection.cloudPhoneNumberId, ...customer, text });
-    if (delivery.status !== 200) throw new Error(`webhook answered ${delivery.status}`);
-    if (answers > 0) await graph.waitForSent(before + answers, customer.from, 10_000);
-    return received().slice(before);
-  }
-  const ticket = async () =>
-    (await s.ctx.db.select().from(tickets).where(eq(tickets.whatsappId, connection.id)).orderBy(asc(tickets.id)))[0]!;
+  const { customer, says, texts: received, ticket } = cloudCustomer(s, graph, connection);
   const notes = async () =>
     (
       await s.request({

@@ -8,8 +8,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { TicketDto } from "@balcao/contracts";
 import type { whatsapps } from "../src/db/schema/index.js";
-import { messages, settings, tickets, whatsappQueues } from "../src/db/schema/index.js";
-import { buildCloudConnection, customerNumber } from "./cloud-connection.js";
+import { messages, settings, whatsappQueues } from "../src/db/schema/index.js";
+import { buildCloudConnection } from "./cloud-connection.js";
+import { cloudCustomer } from "./cloud-customer.js";
 import { buildTenant, buildUser, login } from "./factories.js";
 import type { FakeGraph } from "./fake-graph.js";
 import type { TestServer } from "./harness.js";
@@ -60,26 +61,7 @@ export async function botScene(s: TestServer, fake: FakeGraph, options: BotScene
   const linked = options.oneQueue ? [vendas] : [vendas, suporte];
   await s.ctx.db.insert(whatsappQueues).values(linked.map((queueId) => ({ whatsappId: connection.id, queueId })));
   const agent = await buildUser(s, { companyId, queueIds: [suporte], name: "Marina" });
-  const customer = { from: customerNumber(), name: "Paulo Lima" };
-
-  const textsSent = () =>
-    fake.sent.filter((r) => r.to === customer.from).map((r) => (r.body.text as { body: string }).body);
-  /** The customer writes; resolves with the texts the bot sent back (waiting for `answers` of them). */
-  async function says(text: string, answers = 1): Promise<string[]> {
-    const before = textsSent().length;
-    const delivery = await fake.customerMessage({ phoneNumberId: connection.cloudPhoneNumberId, ...customer, text });
-    if (delivery.status !== 200) throw new Error(`webhook answered ${delivery.status}: ${delivery.body}`);
-    if (answers > 0) await fake.waitForSent(before + answers, customer.from, 10_000);
-    return textsSent().slice(before);
-  }
-  const ticket = async () => {
-    const [row] = await s.ctx.db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.whatsappId, connection.id))
-      .orderBy(asc(tickets.id));
-    return row!;
-  };
+  const { customer, says, texts: textsSent, ticket } = cloudCustomer(s, fake, connection);
   const storedMessages = async () =>
     s.ctx.db.select().from(messages).where(eq(messages.whatsappId, connection.id)).orderBy(asc(messages.id));
   const agentToken = (await login(s, agent.email)).token;

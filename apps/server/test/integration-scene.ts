@@ -7,16 +7,18 @@
  */
 import type { QueueIntegrationDto } from "@balcao/contracts";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
-import { asc, eq } from "drizzle-orm";
-import { tickets, whatsappQueues } from "../src/db/schema/index.js";
+import { whatsappQueues } from "../src/db/schema/index.js";
 import { createQueue } from "./queues.js";
-import { buildCloudConnection, customerNumber } from "./cloud-connection.js";
+import { buildCloudConnection } from "./cloud-connection.js";
+import { cloudCustomer } from "./cloud-customer.js";
 import { buildTenant } from "./factories.js";
 import { startFakeDialogflow, type FakeDialogflow } from "./fake-dialogflow.js";
-import { startFakeGraph, type FakeGraph, type SentRecord } from "./fake-graph.js";
+import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
 import { startFakeTypebot, type FakeTypebot } from "./fake-typebot.js";
 import { startTestServer, type TestServer } from "./harness.js";
 import { closeAllSockets } from "./sockets.js";
+
+export { shown } from "./cloud-customer.js";
 
 export interface IntegrationWorld {
   s: TestServer;
@@ -52,13 +54,6 @@ export function integrationServerPerFile(use: (world: IntegrationWorld) => void)
   });
 }
 
-/** What the customer saw of one message: its text, or "[image]" etc. for a file. */
-export function shown(r: SentRecord): string {
-  const type = r.body.type as string;
-  if (type === "text") return (r.body.text as { body: string }).body;
-  return `[${type}]`;
-}
-
 /**
  * `queueMenu`: the connection offers one queue ("Loja", with a second so the menu shows) and the
  * integration is that queue's, taking the ticket once the customer picks it; else the connection's.
@@ -92,24 +87,6 @@ export async function integrationScene(
       .insert(whatsappQueues)
       .values([queueId, other].map((id) => ({ whatsappId: connection.id, queueId: id })));
   }
-  const customer = { from: customerNumber(), name: "Paulo Lima" };
-  const received = () => graph.sent.filter((r) => r.to === customer.from);
-
-  /** The customer writes; resolves with what they received back (waiting for `answers` of them). */
-  async function says(text: string, answers = 1, timeoutMs = 10_000): Promise<string[]> {
-    const before = received().length;
-    const delivery = await graph.customerMessage({ phoneNumberId: connection.cloudPhoneNumberId, ...customer, text });
-    if (delivery.status !== 200) throw new Error(`webhook answered ${delivery.status}: ${delivery.body}`);
-    if (answers > 0) await graph.waitForSent(before + answers, customer.from, timeoutMs);
-    return received().slice(before).map(shown);
-  }
-  const ticket = async () => {
-    const [row] = await s.ctx.db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.whatsappId, connection.id))
-      .orderBy(asc(tickets.id));
-    return row!;
-  };
+  const { customer, says, received, ticket } = cloudCustomer(s, graph, connection);
   return { tenant, integration: saved, connection, queueId, customer, says, received, ticket };
 }

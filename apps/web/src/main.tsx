@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
@@ -16,16 +16,27 @@ function Toasts() {
   return <ToastContainer position="top-right" theme={mode} newestOnTop />;
 }
 
+/**
+ * A data router around the app's own route table (which stays in AppRoutes): it is what
+ * gives pages react-router's navigation blocker (the flow builder's unsaved-changes prompt).
+ */
+const router = createBrowserRouter([
+  {
+    path: "*",
+    element: (
+      <AuthProvider>
+        <AppRoutes />
+        <Toasts />
+      </AuthProvider>
+    ),
+  },
+]);
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <AppThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AuthProvider>
-            <AppRoutes />
-            <Toasts />
-          </AuthProvider>
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </AppThemeProvider>
   </StrictMode>,

@@ -37,6 +37,7 @@ const KanbanPage = lazy(() => import("../features/kanban/KanbanPage"));
 const FinanceiroPage = lazy(() => import("../features/financeiro/FinanceiroPage"));
 const PromptsPage = lazy(() => import("../features/prompts/PromptsPage"));
 const QueueIntegrationsPage = lazy(() => import("../features/queue-integrations/QueueIntegrationsPage"));
+const FlowBuilderPage = lazy(() => import("../features/flowbuilder/FlowBuilderPage"));
 const PhraseCampaignsPage = lazy(() => import("../features/phrase-campaigns/PhraseCampaignsPage"));
 const FlowsPage = lazy(() => import("../features/flows/FlowsPage"));
 
@@ -84,7 +85,7 @@ const areas: Area[] = [
   { path: "/campaigns-config", title: "campaignsConfig", page: CampaignSettingsPage },
   { path: "/phrase-lists", title: "flowsCampaign", page: PhraseCampaignsPage },
   { path: "/flowbuilders", title: "flowsConversation", page: FlowsPage },
-  { path: "/flowbuilder/:id?", title: "flowsConversation" },
+  { path: "/flowbuilder/:id?", title: "flowsConversation", page: FlowBuilderPage },
 ];
 
 function areaElement({ path, title, page: Page, denied, superOnly }: Area) {

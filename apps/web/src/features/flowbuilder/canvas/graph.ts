@@ -3,12 +3,11 @@
  * style, selected and width; saving sends them back as the canvas has them, and every
  * edge with its handles and `type: "buttonedge"`.
  */
-import type { CSSProperties } from "react";
 import { flowBuilder, type FlowConnection, type FlowGraph, type FlowNode } from "@balcao/contracts";
 import { CARD_WIDTH, EDGE_TYPE, type CanvasEdge, type CanvasNode } from "./types";
 
 /** §4: the node an empty flow starts with. */
-export function startNode(position = flowBuilder.startPosition): CanvasNode {
+export function startNode(position: { x: number; y: number } = flowBuilder.startPosition): CanvasNode {
   return { id: flowBuilder.startNodeId, type: "start", position: { ...position }, data: { label: "Inicio do fluxo" } };
 }
 
@@ -19,7 +18,7 @@ function nodeToCanvas(node: FlowNode): CanvasNode {
     position: { x: node.position.x, y: node.position.y },
     data: node.data,
   };
-  if (node.style && typeof node.style === "object") canvas.style = node.style as CSSProperties;
+  if (node.style && typeof node.style === "object") canvas.style = node.style;
   if (typeof node.selected === "boolean") canvas.selected = node.selected;
   if (typeof node.width === "number") canvas.width = node.width;
   return canvas;

@@ -1,0 +1,211 @@
+/**
+ * The visual flow builder end to end (issue 18 items 2 and 7): an admin opens a flow,
+ * adds start → content (a text message) → question → menu → ticket blocks through their
+ * dialogs, connects them by dragging from each output to the next input, saves, reloads
+ * and finds the same graph; the warning panel names the menu option left open; leaving
+ * with unsaved changes asks first; and "Testar fluxo" answers as the saved flow would.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./harness/fixtures.js";
+import { t } from "./harness/i18n.js";
+import { apiAsPage, logIn } from "./harness/pages.js";
+import { newPerson, signUpByApi } from "./harness/people.js";
+
+const shots = "test-results/flowbuilder";
+test.use({ viewport: { width: 1600, height: 900 } });
+
+interface SavedGraph {
+  nodes: { id: string; type: string; position: { x: number; y: number }; data: Record<string, unknown> }[];
+  connections: {
+    source: string;
+    target: string;
+    sourceHandle: string | null;
+    targetHandle: string | null;
+    type?: string;
+  }[];
+}
+
+const card = (page: Page, type: string) => page.getByTestId(`flow-node-${type}`);
+
+/** Opens the add-block menu and picks `type`. */
+async function addBlock(page: Page, type: string) {
+  await page.getByTestId("flow-add-block").click();
+  await page.getByTestId(`flow-add-${type}`).click();
+}
+
+/** Drags from an output handle to an input handle, as a person connects two blocks. */
+async function connect(page: Page, from: Locator, to: Locator) {
+  await page.locator(".react-flow__controls-fitview").click();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+const output = (block: Locator, handle = "a") => block.locator(`.react-flow__handle.source[data-handleid="${handle}"]`);
+const input = (block: Locator) => block.locator(".react-flow__handle.target");
+
+/** The blocks of the spec's path, each through its dialog. */
+async function drawFlow(page: Page) {
+  // The empty flow already has its start block; adding one replaces it (still one).
+  await addBlock(page, "start");
+  await expect(card(page, "start")).toHaveCount(1);
+
+  await addBlock(page, "singleBlock");
+  const content = page.getByTestId("flow-dialog-singleBlock");
+  await content.getByTestId("flow-content-add-message").click();
+  await content.getByTestId("flow-content-text-message0").fill("Olá! Bem-vindo à Pizzaria Balcão.");
+  await content.getByTestId("flow-dialog-save").click();
+  await expect(card(page, "singleBlock")).toContainText("Bem-vindo à Pizzaria Balcão");
+
+  await addBlock(page, "question");
+  const question = page.getByTestId("flow-dialog-question");
+  await question.getByTestId("flow-question-message").fill("Qual é o seu nome?");
+  await question.getByTestId("flow-question-answerkey").fill("nome");
+  await question.getByTestId("flow-dialog-save").click();
+  await expect(card(page, "question")).toContainText("Qual é o seu nome?");
+  // The answer key joins the variables the dialogs list (browser key `variables`).
+  expect(await page.evaluate(() => localStorage.getItem("variables"))).toBe('["nome"]');
+
+  await addBlock(page, "menu");
+  const menu = page.getByTestId("flow-dialog-menu");
+  await menu.getByTestId("flow-menu-message").fill("{{nome}}, o que deseja?");
+  await menu.getByTestId("flow-menu-option-1").fill("Pizza");
+  await menu.getByTestId("flow-menu-add").click();
+  await menu.getByTestId("flow-menu-option-2").fill("Falar com atendente");
+  await menu.getByTestId("flow-dialog-save").click();
+  await expect(card(page, "menu")).toContainText("[1] Pizza");
+  await expect(card(page, "menu")).toContainText("[2] Falar com atendente");
+
+  await addBlock(page, "ticket");
+  const ticket = page.getByTestId("flow-dialog-ticket");
+  await ticket.getByTestId("flow-ticket-queue").selectOption({ label: "Pizzaria" });
+  await ticket.getByTestId("flow-dialog-save").click();
+  await expect(card(page, "ticket")).toContainText("Pizzaria");
+
+  // A new block goes right of the last one, at the same height.
+  const boxes = await Promise.all(
+    ["start", "singleBlock", "question", "menu", "ticket"].map((type) => card(page, type).boundingBox()),
+  );
+  for (let i = 1; i < boxes.length; i++) {
+    expect(boxes[i]!.x).toBeGreaterThan(boxes[i - 1]!.x + boxes[i - 1]!.width);
+    expect(Math.round(boxes[i]!.y)).toBe(Math.round(boxes[1]!.y));
+  }
+
+  await connect(page, output(card(page, "start")), input(card(page, "singleBlock")));
+  await connect(page, output(card(page, "singleBlock")), input(card(page, "question")));
+  await connect(page, output(card(page, "question")), input(card(page, "menu")));
+  await connect(page, output(card(page, "menu"), "a2"), input(card(page, "ticket")));
+  await expect(page.locator(".react-flow__edge")).toHaveCount(4);
+}
+
+test("an admin draws start → message → question → menu → ticket, saves, reloads and sees the same graph", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const admin = newPerson("flowbuilder");
+  await signUpByApi(baseURL!, admin);
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  const api = apiAsPage(baseURL!, page);
+  await api("POST", "/queue", { name: "Pizzaria", color: "#1273de", greetingMessage: "" });
+  const flow = await api<{ id: number }>("POST", "/flowbuilder", { name: "Atendimento da pizzaria" });
+  // Left over from another flow: the builder rebuilds the list from this flow's questions.
+  await page.evaluate(() => localStorage.setItem("variables", JSON.stringify(["antiga"])));
+
+  await page.goto(`/flowbuilder/${flow.id}`);
+  await expect(page.getByTestId("flow-loading")).toBeVisible();
+  await expect(page.getByTestId("flow-builder-title")).toHaveText(t("pt", "flowBuilder.title"));
+  await expect(page.getByText(t("pt", "flowBuilder.reminder"))).toBeVisible();
+  // An empty flow: the start block alone, and the variables list empty.
+  await expect(card(page, "start")).toContainText(t("pt", "flowBuilder.card.start"));
+  expect(await page.evaluate(() => localStorage.getItem("variables"))).toBe("[]");
+  await page.screenshot({ path: `${shots}/1-empty.png` });
+
+  // The add menu in §2's order, condition after Pergunta.
+  await page.getByTestId("flow-add-block").click();
+  await expect(page.getByTestId("flow-add-block-menu").getByRole("menuitem")).toHaveText(
+    [
+      "start",
+      "singleBlock",
+      "menu",
+      "randomizer",
+      "interval",
+      "ticket",
+      "typebot",
+      "openai",
+      "question",
+      "condition",
+    ].map((type) => t("pt", `flowBuilder.nodes.${type}`)),
+  );
+  await page.screenshot({ path: `${shots}/2-add-menu.png` });
+  await page.keyboard.press("Escape");
+
+  await drawFlow(page);
+  // Option 1 leads nowhere yet: the warning panel says so (and does not stop the save).
+  await expect(page.getByTestId("flow-warnings")).toContainText("[1] Pizza");
+  await page.screenshot({ path: `${shots}/3-drawn.png` });
+
+  await page.getByTestId("flow-save").click();
+  await expect(page.getByText(t("pt", "flowBuilder.saved"))).toBeVisible();
+
+  const saved = await api<{ flow: { flow: SavedGraph } }>("GET", `/flowbuilder/flow/${flow.id}`, undefined);
+  const graph = saved.flow.flow;
+  const idOf = (type: string) => graph.nodes.find((n) => n.type === type)!.id;
+  expect(graph.nodes.map((n) => n.type).sort()).toEqual(["menu", "question", "singleBlock", "start", "ticket"]);
+  expect(idOf("start")).toBe("1");
+  for (const type of ["singleBlock", "question", "menu", "ticket"]) expect(idOf(type)).toMatch(/^[A-Za-z0-9]{30}$/);
+  expect(graph.connections.map((c) => [c.source, c.sourceHandle, c.target, c.type]).sort()).toEqual(
+    [
+      ["1", "a", idOf("singleBlock"), "buttonedge"],
+      [idOf("singleBlock"), "a", idOf("question"), "buttonedge"],
+      [idOf("question"), "a", idOf("menu"), "buttonedge"],
+      [idOf("menu"), "a2", idOf("ticket"), "buttonedge"],
+    ].sort(),
+  );
+
+  await page.reload();
+  await expect(card(page, "ticket")).toContainText("Pizzaria");
+  await expect(page.locator(".react-flow__edge")).toHaveCount(4);
+  await expect(card(page, "menu")).toContainText("[2] Falar com atendente");
+  expect(await page.evaluate(() => localStorage.getItem("variables"))).toBe('["nome"]');
+  const again = await api<{ flow: { flow: SavedGraph } }>("GET", `/flowbuilder/flow/${flow.id}`, undefined);
+  expect(again.flow.flow.nodes.map((n) => [n.id, n.type, n.position])).toEqual(
+    graph.nodes.map((n) => [n.id, n.type, n.position]),
+  );
+  await page.screenshot({ path: `${shots}/4-reloaded.png` });
+
+  // Saved: leaving asks nothing. Deleting the ticket block takes its edge with it, and
+  // leaving then asks first: staying keeps the drawing, leaving goes.
+  await page.getByTestId("menu-item-tickets").click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goBack();
+  await card(page, "ticket").getByTestId("flow-node-delete").click();
+  await expect(card(page, "ticket")).toHaveCount(0);
+  await expect(page.locator(".react-flow__edge")).toHaveCount(3);
+  await page.getByTestId("menu-item-tickets").click();
+  await expect(page.getByTestId("flow-leave-prompt")).toBeVisible();
+  await page.screenshot({ path: `${shots}/5-leave-prompt.png` });
+  await page.getByTestId("flow-leave-stay").click();
+  await expect(page).toHaveURL(new RegExp(`/flowbuilder/${flow.id}$`));
+  await expect(card(page, "menu")).toBeVisible();
+  await page.getByTestId("menu-item-tickets").click();
+  await page.getByTestId("flow-leave-confirm").click();
+  await expect(page).toHaveURL(/\/tickets$/);
+});
+
+test("a flow that does not load sends the admin back to the list with the error toast", async ({ page, baseURL }) => {
+  const admin = newPerson("flowbuilder-missing");
+  await signUpByApi(baseURL!, admin);
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto("/flowbuilder/999999999");
+  await expect(page).toHaveURL(/\/flowbuilders$/);
+  await expect(page.locator(".Toastify__toast--error")).toBeVisible();
+  await page.goto("/flowbuilder");
+  await expect(page).toHaveURL(/\/flowbuilders$/);
+});

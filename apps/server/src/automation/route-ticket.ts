@@ -33,7 +33,13 @@ export async function routeTicket(t: EventTransaction, ticket: TicketRow, text: 
  * Puts the ticket in `queueId` as if its customer had chosen it at the menu (a flow's ticket block):
  * the queue's greeting or options, its hours; a queue not on the ticket's connection just takes it.
  */
-export async function routeToQueue(t: EventTransaction, ticket: TicketRow, queueId: number): Promise<void> {
+export async function routeToQueue(
+  t: EventTransaction,
+  ticket: TicketRow,
+  queueId: number,
+  /** Messages stored in this transaction to send first (queueAutomatic's `after`). */
+  after: readonly number[] = [],
+): Promise<void> {
   const context = await botContext(t.db, ticket.companyId, ticket.whatsappId);
   const now = new Date();
   const decision = (context && enterQueue({ ...context, ticket, now }, queueId)) ?? {
@@ -43,10 +49,16 @@ export async function routeToQueue(t: EventTransaction, ticket: TicketRow, queue
     close: false,
     detail: "",
   };
-  await applyDecision(t, ticket, decision, now);
+  await applyDecision(t, ticket, decision, now, after);
 }
 
-async function applyDecision(t: EventTransaction, ticket: TicketRow, decision: BotDecision, now: Date) {
+async function applyDecision(
+  t: EventTransaction,
+  ticket: TicketRow,
+  decision: BotDecision,
+  now: Date,
+  after: readonly number[] = [],
+) {
   const { change } = decision;
   const queued = change.queueId !== undefined && change.queueId !== null && change.queueId !== ticket.queueId;
   await t.db
@@ -59,7 +71,7 @@ async function applyDecision(t: EventTransaction, ticket: TicketRow, decision: B
     })
     .where(eq(tickets.id, ticket.id));
   recordStep(t, ticket, decision);
-  await queueAutomatic(t, ticket, decision.texts);
+  await queueAutomatic(t, ticket, decision.texts, { after });
 }
 
 function recordStep(t: EventTransaction, ticket: TicketRow, { change, close }: BotDecision): void {

@@ -41,7 +41,8 @@ export interface Resume {
   seconds: number;
 }
 
-async function sendAll(ctx: Pick<Context, "media">, t: EventTransaction, ticket: TicketRow, actions: FlowAction[]) {
+/** Stores the walk's texts and media in order; their sending is queued once the walk's end is known. */
+async function storeAll(ctx: Pick<Context, "media">, t: EventTransaction, ticket: TicketRow, actions: FlowAction[]) {
   const ids: number[] = [];
   for (const action of actions) {
     if (action.type === "text") ids.push(await storeOutgoing(t, ticket, { body: action.body, userId: null }));
@@ -49,6 +50,10 @@ async function sendAll(ctx: Pick<Context, "media">, t: EventTransaction, ticket:
     const media = await flowMedia(ctx.media, ticket.companyId, action.media, action.url, action.voiceNote);
     if (media) ids.push(await storeOutgoing(t, ticket, { body: media.mediaName, userId: null, media, caption: "" }));
   }
+  return ids;
+}
+
+async function queueSend(t: EventTransaction, ids: number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += sendBatch)
     await t.enqueue(sendStoredMessages, { messageIds: ids.slice(i, i + sendBatch) });
 }
@@ -72,17 +77,20 @@ async function clearRun(t: EventTransaction, ticket: TicketRow): Promise<void> {
 }
 
 /** A ticket block: its queue as if chosen at the menu, then that queue's prompt or integration may take it. */
-async function toQueue(t: EventTransaction, ticket: TicketRow, queueId: number, messageId?: number): Promise<void> {
-  await routeToQueue(t, ticket, queueId);
+async function toQueue(t: EventTransaction, ticket: TicketRow, queueId: number, sent: number[], messageId?: number) {
+  // The queue's greeting goes out after the flow's last texts, in the same delivery.
+  await routeToQueue(t, ticket, queueId, sent);
   const after = await reread(t, ticket.id);
   const holder = after && (await takeHold(t, after));
   if (holder && messageId !== undefined)
     await queueTurn(t, { companyId: ticket.companyId, ticketId: ticket.id, messageId }, holder);
 }
 
-async function finish(t: EventTransaction, ticket: TicketRow, last: FlowAction | undefined, on: WalkOn) {
+async function finish(t: EventTransaction, ticket: TicketRow, walk: FlowWalk, sent: number[], on: WalkOn) {
+  const last = walk.actions.at(-1);
   await clearRun(t, ticket);
-  if (last?.type === "queue" && last.queueId !== null) return toQueue(t, ticket, last.queueId, on.messageId);
+  if (last?.type === "queue" && last.queueId !== null) return toQueue(t, ticket, last.queueId, sent, on.messageId);
+  await queueSend(t, sent);
   if (last?.type === "handoff") return startNodeHold(t, ticket, on.flowId, last.node);
   if (last?.type === "stopped") {
     await t.db.insert(ticketNotes).values({
@@ -112,9 +120,10 @@ export async function applyWalk(
   walk: FlowWalk,
   on: WalkOn,
 ): Promise<Resume | undefined> {
-  await sendAll(ctx, t, ticket, walk.actions);
-  const last = walk.actions.at(-1);
-  if (!walk.state) return void (await finish(t, ticket, last, on));
+  const sent = await storeAll(ctx, t, ticket, walk.actions);
+  if (!walk.state) return void (await finish(t, ticket, walk, sent, on));
+  await queueSend(t, sent);
   const step = await keepRunning(t, ticket, walk, on.flowId);
+  const last = walk.actions.at(-1);
   return last?.type === "delay" ? { step, seconds: last.seconds } : undefined;
 }

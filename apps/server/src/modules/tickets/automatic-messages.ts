@@ -36,15 +36,17 @@ export const callsRefusedNotice = `${prefix}As chamadas de voz e vídeo não sã
 /**
  * Renders each text for the ticket as it is in this transaction, stores the
  * non-empty ones without an author, and queues their delivery in this order.
- * `userId` names {{userName}} when it is not the ticket's attendant.
+ * `userId` names {{userName}} when it is not the ticket's attendant; `after`:
+ * messages already stored in this transaction that go out first, in the same
+ * delivery (a flow's texts before the queue greeting its ticket block leads to).
  */
 export async function queueAutomatic(
   t: EventTransaction,
   ticket: OutgoingTicket,
   texts: readonly string[],
-  options: { userId?: number | null } = {},
+  options: { userId?: number | null; after?: readonly number[] } = {},
 ): Promise<void> {
-  const messageIds: number[] = [];
+  const messageIds: number[] = [...(options.after ?? [])];
   for (const text of texts) {
     if (!text.trim()) continue;
     const body = await renderForTicket(t.db, ticket.companyId, ticket.id, text, options);

@@ -75,6 +75,9 @@ const noJsonBody = new Set([
   "POST /api/whatsappsession/:id",
   "PUT /api/whatsappsession/:id",
   "PUT /api/ticket-tags/:ticketId/:tagId",
+  "POST /api/flowbuilder/img",
+  "POST /api/flowbuilder/audio",
+  "POST /api/flowbuilder/content",
 ]);
 
 const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -41,7 +41,19 @@ test("an admin adds, renames, duplicates, deactivates and deletes a flow; anothe
   page,
   baseURL,
 }) => {
-  const admin = await signedInAdmin(page, baseURL!, "flows");
+  // The page is a colleague's: the owner's own later login would end the page's session.
+  const owner = newPerson("flows-owner");
+  await signUpByApi(baseURL!, owner);
+  const ownerApi = await apiAs(baseURL!, owner);
+  const colleague = newPerson("flows-admin");
+  await ownerApi("POST", "/users", {
+    name: "Bia Admin",
+    email: colleague.email,
+    password: colleague.password,
+    profile: "admin",
+  });
+  await logIn(page, colleague.email, colleague.password);
+  await expect(page).toHaveURL(/\/tickets$/);
   await page.getByTestId("menu-group-flows").click();
   await page.getByTestId("menu-item-flowbuilders").click();
   await expect(page).toHaveURL(/\/flowbuilders$/);
@@ -91,9 +103,10 @@ test("an admin adds, renames, duplicates, deactivates and deletes a flow; anothe
   await expect(flowRow(page, "Boas-vindas da loja").getByTestId("flow-cell-status")).toHaveText("Desativado");
   await page.screenshot({ path: `${shots}/2-list.png` });
 
-  // Another session of the company adds a flow: the open list shows it without a reload.
-  const other = await apiAs(baseURL!, admin);
-  await other("POST", "/flowbuilder", { name: "Pós-venda" });
+  // Another admin of the company adds and renames a flow: the open list follows without a reload.
+  const made = await ownerApi("POST", "/flowbuilder", { name: "Pós venda" });
+  await expect(flowRow(page, "Pós venda")).toHaveCount(1);
+  await ownerApi("PUT", "/flowbuilder", { flowId: made.id, name: "Pós-venda", active: true });
   await expect(flowRow(page, "Pós-venda")).toHaveCount(1);
   await expect(rows).toHaveCount(3);
 
@@ -114,6 +127,13 @@ test("an admin adds, renames, duplicates, deactivates and deletes a flow; anothe
   await expect(page.getByText("Fluxo excluído com sucesso")).toBeVisible();
   await expect(rows).toHaveCount(2);
   await expect(flowRow(page, "Boas-vindas da loja")).toHaveCount(0);
+
+  // The other admin deletes the copy: it leaves the open list.
+  const { flows } = await ownerApi<{ flows: { id: number; name: string }[] }>("GET", "/flowbuilder", undefined);
+  const copy = flows.find((f) => f.name !== "Pós-venda")!;
+  await ownerApi("DELETE", `/flowbuilder/${copy.id}`, {});
+  await expect(page.getByTestId(`flow-row-${copy.id}`)).toHaveCount(0);
+  await expect(rows).toHaveCount(1);
 
   // A row opens the builder.
   const pos = flowRow(page, "Pós-venda");

@@ -32,7 +32,7 @@ interface Asking {
   open: boolean;
 }
 
-export function FlowStatus({ active }: { active: boolean }) {
+function FlowStatus({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
     <Chip

@@ -79,7 +79,7 @@ export function PhraseCampaignModal({ campaignId, onClose }: Props) {
           />
         )}
       />
-      <FormText control={control} name="phrase" label={t(f("phrase"))} testId="phrase-campaign-phrase" rows={2} />
+      <FormText control={control} name="phrase" label={t(f("phrase"))} testId="phrase-campaign-phrase" />
       <Controller
         name="status"
         control={control}

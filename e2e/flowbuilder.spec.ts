@@ -198,6 +198,83 @@ test("an admin draws start → message → question → menu → ticket, saves, 
   await expect(page).toHaveURL(/\/tickets$/);
 });
 
+test("an admin edits a block, duplicates one, deletes it with the Delete key, and sees the block a save refused", async ({
+  page,
+  baseURL,
+}) => {
+  const admin = newPerson("flowbuilder-edit");
+  await signUpByApi(baseURL!, admin);
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  const api = apiAsPage(baseURL!, page);
+  const queue = await api<{ id: number; name: string }>("POST", "/queue", {
+    name: "Suporte",
+    color: "#1273de",
+    greetingMessage: "",
+  });
+  const flow = await api<{ id: number }>("POST", "/flowbuilder", { name: "Suporte" });
+  const q = "Q".repeat(30);
+  const tk = "T".repeat(30);
+  await api("POST", "/flowbuilder/flow", {
+    idFlow: flow.id,
+    nodes: [
+      { id: "1", type: "start", position: { x: 250, y: 100 }, data: { label: "Inicio do fluxo" } },
+      {
+        id: q,
+        type: "question",
+        position: { x: 530, y: 100 },
+        data: { typebotIntegration: { message: "Seu nome?", answerKey: "nome" } },
+      },
+      { id: tk, type: "ticket", position: { x: 810, y: 100 }, data: { queue: { id: queue.id, name: queue.name } } },
+    ],
+    connections: [
+      { id: "e1", source: "1", target: q, sourceHandle: "a", targetHandle: null, type: "buttonedge" },
+      { id: "e2", source: q, target: tk, sourceHandle: "a", targetHandle: null, type: "buttonedge" },
+    ],
+  });
+
+  await page.goto(`/flowbuilder/${flow.id}`);
+  await expect(card(page, "question")).toContainText("Seu nome?");
+  expect(await page.evaluate(() => localStorage.getItem("variables"))).toBe('["nome"]');
+
+  // A double-click opens the block's dialog in edit mode; the new answer key replaces the old one.
+  await card(page, "question").dblclick();
+  const dialog = page.getByTestId("flow-dialog-question");
+  await expect(dialog.getByTestId("flow-question-answerkey")).toHaveValue("nome");
+  await dialog.getByTestId("flow-question-answerkey").fill("cliente");
+  await dialog.getByTestId("flow-dialog-save").click();
+  await expect(card(page, "question")).toContainText("{{cliente}}");
+  expect(await page.evaluate(() => localStorage.getItem("variables"))).toBe('["cliente"]');
+
+  // Duplicate: a second question card, grey; selected and Delete removes it again.
+  await card(page, "question").getByTestId("flow-node-duplicate").click();
+  await expect(card(page, "question")).toHaveCount(2);
+  const copy = page.locator(".react-flow__node-question").nth(1);
+  await expect(copy).toHaveCSS("background-color", "rgb(85, 85, 85)");
+  await copy.click();
+  await page.keyboard.press("Delete");
+  await expect(card(page, "question")).toHaveCount(1);
+  await expect(page.locator(".react-flow__edge")).toHaveCount(2);
+
+  // The queue the ticket block names is deleted meanwhile: the save is refused and that block is marked.
+  const removed = await page.evaluate(async (path) => {
+    const token = JSON.parse(localStorage.getItem("token") ?? '""') as string;
+    return (await fetch(`/api${path}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } })).status;
+  }, `/queue/${queue.id}`);
+  expect(removed).toBe(200);
+  await page.getByTestId("flow-save").click();
+  await expect(page.locator(".Toastify__toast--error")).toBeVisible();
+  await expect(page.locator(`.react-flow__node[data-id="${tk}"]`)).toHaveClass(/flow-node-refused/);
+  await expect(page.getByTestId("flow-warnings")).toContainText(
+    t("pt", "flowBuilder.warnings.refused", { node: 'Ticket "Suporte"' }),
+  );
+  await page.screenshot({ path: `${shots}/6-refused.png` });
+  const saved = await api<{ flow: { flow: SavedGraph } }>("GET", `/flowbuilder/flow/${flow.id}`, undefined);
+  expect(saved.flow.flow.nodes.find((n) => n.id === q)!.data).toEqual({
+    typebotIntegration: { message: "Seu nome?", answerKey: "nome" },
+  });
+});
+
 test("a flow that does not load sends the admin back to the list with the error toast", async ({ page, baseURL }) => {
   const admin = newPerson("flowbuilder-missing");
   await signUpByApi(baseURL!, admin);

@@ -159,10 +159,20 @@ describe("placement and card actions", () => {
     expect(deleteNode(nodes, edges, "b")).toEqual({ nodes: [nodes[0], nodes[2]], edges: [edges[2]] });
   });
 
-  it("highlights the clicked node and clears the others; an edge click clears all", () => {
-    const lit = highlightOnly(nodes, "b");
-    expect(lit.map((n) => n.style)).toEqual([nodeStyles.normal, nodeStyles.highlight, nodeStyles.normal]);
-    expect(highlightOnly(lit, null).every((n) => n.style === nodeStyles.normal)).toBe(true);
+  it("highlights the clicked node and clears the others' highlight; an edge click clears all", () => {
+    const grey = { ...nodes[2]!, style: nodeStyles.duplicate };
+    const lit = highlightOnly([nodes[0]!, nodes[1]!, grey], "b");
+    expect(lit.map((n) => n.style)).toEqual([undefined, nodeStyles.highlight, nodeStyles.duplicate]);
+    const moved = highlightOnly(lit, "1");
+    expect(moved.map((n) => n.style)).toEqual([nodeStyles.highlight, nodeStyles.normal, nodeStyles.duplicate]);
+    // A saved highlight (a copy of the style, from the server) is cleared too.
+    const loaded = highlightOnly([{ ...nodes[0]!, style: { ...nodeStyles.highlight } }], null);
+    expect(loaded[0]!.style).toEqual(nodeStyles.normal);
+    expect(highlightOnly(moved, null).map((n) => n.style)).toEqual([
+      nodeStyles.normal,
+      nodeStyles.normal,
+      nodeStyles.duplicate,
+    ]);
   });
 });
 

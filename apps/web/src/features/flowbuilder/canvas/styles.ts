@@ -12,7 +12,20 @@ export const nodeStyles = {
   duplicate: { backgroundColor: "#555555", padding: 0, borderRadius: 8 },
 } satisfies Record<string, CSSProperties>;
 
-/** Highlights `id` (or nobody, for an edge click) and clears every other node's highlight. */
+/**
+ * Highlights `id` (or nobody, for an edge click) and clears the highlight of every other
+ * node; a node that is not highlighted keeps its style (a grey duplicate stays grey).
+ */
 export function highlightOnly(nodes: CanvasNode[], id: string | null): CanvasNode[] {
-  return nodes.map((node) => ({ ...node, style: node.id === id ? nodeStyles.highlight : nodeStyles.normal }));
+  return nodes.map((node) => {
+    if (node.id === id) return node.style === nodeStyles.highlight ? node : { ...node, style: nodeStyles.highlight };
+    return isHighlighted(node.style) ? { ...node, style: nodeStyles.normal } : node;
+  });
+}
+
+/** Compared by value: a loaded node's style is a copy, not this module's object. */
+function isHighlighted(style: CSSProperties | undefined): boolean {
+  return (
+    style?.backgroundColor === nodeStyles.highlight.backgroundColor && style?.padding === nodeStyles.highlight.padding
+  );
 }

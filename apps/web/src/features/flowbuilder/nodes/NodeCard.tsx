@@ -37,7 +37,7 @@ export function NodeCard({ id, type, children, output = false }: Props) {
         width: CARD_WIDTH,
         bgcolor: "background.paper",
         color: "text.primary",
-        borderRadius: 2,
+        borderRadius: "8px",
         boxShadow: 2,
         position: "relative",
       }}

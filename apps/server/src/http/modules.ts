@@ -17,6 +17,7 @@ import { chatsRoutes } from "../modules/chats/chats.routes.js";
 import { filesRoutes } from "../modules/files/files.routes.js";
 import { flowCampaignsRoutes } from "../modules/flow-campaigns/flow-campaigns.routes.js";
 import { flowsRoutes } from "../modules/flows/flows.routes.js";
+import { flowSimulateRoutes } from "../modules/flows/flows.simulate.routes.js";
 import { integrationDeliveriesRoutes } from "../integrations/deliveries/deliveries.routes.js";
 import { queueIntegrationsRoutes } from "../modules/queue-integrations/queue-integrations.routes.js";
 import { externalApiRoutes } from "../modules/external-api/external-api.routes.js";
@@ -71,6 +72,7 @@ export async function registerModules(api: FastifyInstance, ctx: Context) {
     integrationDeliveriesRoutes,
     queueIntegrationsRoutes,
     flowsRoutes,
+    flowSimulateRoutes,
     flowCampaignsRoutes,
   ]) {
     await api.register(routes(ctx));

@@ -24,7 +24,10 @@ function ConditionForm({ mode, data, variables, onSave, onClose }: BlockDialogPr
     value: str(data?.value),
   });
   const [errors, setErrors] = useState<ReturnType<typeof conditionErrors> | null>(null);
-  const set = (patch: Partial<ConditionValues>) => setValues((old) => ({ ...old, ...patch }));
+  const set = (patch: Partial<ConditionValues>) => {
+    setValues((old) => ({ ...old, ...patch }));
+    setErrors(null);
+  };
   const submit = () => {
     const found = conditionErrors(values);
     setErrors(found);

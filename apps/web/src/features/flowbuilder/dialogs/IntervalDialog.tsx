@@ -27,7 +27,10 @@ function IntervalForm({ mode, data, onSave, onClose }: BlockDialogProps) {
         type="number"
         label={t("flowDialogs.interval.sec")}
         value={sec}
-        onChange={(e) => setSec(e.target.value)}
+        onChange={(e) => {
+          setSec(e.target.value);
+          setError(null);
+        }}
         error={!!error}
         helperText={error ? t(error) : undefined}
         slotProps={{

@@ -24,8 +24,10 @@ function MenuForm({ mode, data, variables, onSave, onClose }: BlockDialogProps) 
   const [message, setMessage] = useState(str(data?.message));
   const [options, setOptions] = useState<MenuOption[]>(() => savedOptions(data?.arrayOption));
   const [errors, setErrors] = useState<ReturnType<typeof menuErrors> | null>(null);
-  const setOption = (index: number, value: string) =>
+  const setOption = (index: number, value: string) => {
     setOptions((old) => old.map((o, i) => (i === index ? { ...o, value } : o)));
+    setErrors(null);
+  };
   const submit = () => {
     const found = menuErrors(message, options);
     setErrors(found);
@@ -41,7 +43,10 @@ function MenuForm({ mode, data, variables, onSave, onClose }: BlockDialogProps) 
         minRows={3}
         label={t("flowDialogs.menu.message")}
         value={message}
-        onChange={(e) => setMessage(e.target.value)}
+        onChange={(e) => {
+          setMessage(e.target.value);
+          setErrors(null);
+        }}
         error={!!errors?.message}
         helperText={errors?.message ? t(errors.message) : undefined}
         slotProps={{ htmlInput: { "data-testid": "flow-menu-message" } }}

@@ -27,7 +27,10 @@ function MessageForm({ mode, data, variables, onSave, onClose }: BlockDialogProp
         minRows={4}
         label={t("flowDialogs.message.text")}
         value={label}
-        onChange={(e) => setLabel(e.target.value)}
+        onChange={(e) => {
+          setLabel(e.target.value);
+          setError(null);
+        }}
         error={!!error}
         helperText={error ? t(error) : undefined}
         slotProps={{ htmlInput: { "data-testid": "flow-message-text" } }}

@@ -37,7 +37,10 @@ function QuestionForm({ mode, data, variables, onSave, onClose }: BlockDialogPro
         required
         label={t("flowDialogs.question.message")}
         value={message}
-        onChange={(e) => setMessage(e.target.value)}
+        onChange={(e) => {
+          setMessage(e.target.value);
+          setErrors((old) => ({ ...old, message: null }));
+        }}
         error={!!errors.message}
         helperText={errors.message ? t(errors.message) : undefined}
         slotProps={{ htmlInput: { "data-testid": "flow-question-message" } }}
@@ -49,7 +52,10 @@ function QuestionForm({ mode, data, variables, onSave, onClose }: BlockDialogPro
         required
         label={t("flowDialogs.question.answerKey")}
         value={answerKey}
-        onChange={(e) => setAnswerKey(e.target.value)}
+        onChange={(e) => {
+          setAnswerKey(e.target.value);
+          setErrors((old) => ({ ...old, answerKey: null }));
+        }}
         error={!!errors.answerKey}
         helperText={t(errors.answerKey ?? "flowDialogs.question.answerKeyHelp")}
         slotProps={{ htmlInput: { "data-testid": "flow-question-answerkey" } }}

@@ -20,13 +20,16 @@ function RandomizerForm({ mode, data, onSave, onClose }: BlockDialogProps) {
   return (
     <BlockDialogShell mode={mode} block="randomizer" onClose={onClose} onSubmit={submit}>
       <Box sx={{ px: 1, pt: 1 }}>
-        <Typography id="flow-randomizer-label" gutterBottom>
+        <Typography id="flow-randomizer-label" sx={{ mb: 4 }}>
           {t("flowDialogs.randomizer.percent")}
         </Typography>
         <Slider
           aria-labelledby="flow-randomizer-label"
           value={percent}
-          onChange={(_, v: number | number[]) => setPercent(Array.isArray(v) ? (v[0] ?? 0) : v)}
+          onChange={(_, v: number | number[]) => {
+            setPercent(Array.isArray(v) ? (v[0] ?? 0) : v);
+            setError(null);
+          }}
           min={0}
           max={flowLimits.randomizerMax}
           step={flowLimits.randomizerStep}

@@ -1,0 +1,88 @@
+/**
+ * A flow's durable delays across a SIGKILL (issue 18 item 6), with a real server process on PostgreSQL
+ * and the fake Graph API as WhatsApp. Customers start a flow by its phrase (message → 3 s interval →
+ * message → 1 s interval → message); while they sit in the first interval the process is killed, and
+ * stays down past the interval's end. Started again, it resumes every run within a minute and each
+ * customer reads each message exactly once, in order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useCrashScene } from "../../../test/crash-scene.js";
+import { startFakeGraph, type FakeGraph } from "../../../test/fake-graph.js";
+import { edge, node } from "../../../test/flow-graphs.js";
+import { connectCloud, signInAdmin, type ProcessSession } from "../../../test/process-api.js";
+import { until } from "../../../test/sockets.js";
+
+const PASSWORD = "FlowSafe123";
+const cloud = { phoneNumberId: "109876543277", accessToken: "EAAGflows", appSecret: "flow-secret" };
+
+let fake: FakeGraph;
+const scene = useCrashScene("flow-step", PASSWORD, () => ({ WHATSAPP_GRAPH_URL: fake.url }));
+const start = async (): Promise<ProcessSession> => signInAdmin(await scene.start(), PASSWORD);
+
+const textsTo = (number: string) =>
+  fake.sent.filter((s) => s.to === number).map((s) => (s.body.text as { body: string }).body);
+
+const id = (name: string) => name.padEnd(30, "Z");
+const graph = {
+  nodes: [
+    node("1", "start", { label: "Inicio do fluxo" }),
+    node(id("one"), "message", { label: "um" }),
+    node(id("wait"), "interval", { sec: 3, label: "Intervalo 3 seg." }),
+    node(id("two"), "message", { label: "dois" }),
+    node(id("pause"), "interval", { sec: 1, label: "Intervalo 1 seg." }),
+    node(id("three"), "message", { label: "três" }),
+  ],
+  connections: [
+    edge("1", id("one")),
+    edge(id("one"), id("wait")),
+    edge(id("wait"), id("two")),
+    edge(id("two"), id("pause")),
+    edge(id("pause"), id("three")),
+  ],
+};
+
+beforeAll(async () => {
+  fake = await startFakeGraph();
+  fake.addNumber(cloud);
+});
+afterAll(() => fake.close());
+
+describe("a flow's delays", () => {
+  it("a server killed during an interval resumes every run after it starts again and sends each message once", async () => {
+    const admin = await start();
+    const whatsappId = await connectCloud(admin, scene.server, fake, cloud);
+    const flow = await admin.call<{ id: number }>("POST", "/flowbuilder", { name: "Promoção" });
+    expect(flow.status).toBe(200);
+    const saved = await admin.call("POST", "/flowbuilder/flow", { idFlow: flow.json.id, ...graph });
+    expect(saved.status).toBe(200);
+    const campaign = await admin.call("POST", "/flowcampaign", {
+      name: "Promo",
+      flowId: flow.json.id,
+      whatsappId,
+      phrase: "promoção",
+    });
+    expect(campaign.status).toBe(200);
+
+    const customers = Array.from({ length: 20 }, (_, i) => `55119333${String(i).padStart(5, "0")}`);
+    const deliveries = await Promise.all(
+      customers.map((from) =>
+        fake.customerMessage({ phoneNumberId: cloud.phoneNumberId, from, name: "Rita Souza", text: "Promoção" }),
+      ),
+    );
+    expect(deliveries.map((d) => d.status)).toEqual(customers.map(() => 200));
+    await until(() => customers.every((from) => textsTo(from).length === 1), 30_000, 50);
+    // Inside the 3 s interval: nobody has the second message yet.
+    await scene.kill();
+    expect(customers.map((from) => textsTo(from))).toEqual(customers.map(() => ["um"]));
+    // Down past the interval's end.
+    await new Promise((r) => setTimeout(r, 3500));
+
+    const restarted = Date.now();
+    await start();
+    await until(() => customers.every((from) => textsTo(from).length >= 3), 60_000, 100);
+    expect(Date.now() - restarted).toBeLessThan(60_000);
+    // Any second send would have had time to go out.
+    await new Promise((r) => setTimeout(r, 3000));
+    for (const from of customers) expect(textsTo(from)).toEqual(["um", "dois", "três"]);
+  }, 180_000);
+});

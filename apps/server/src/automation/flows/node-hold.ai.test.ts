@@ -8,7 +8,10 @@
 import { promptDefaults, promptTransferPhrase } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { flows, ticketNotes } from "../../db/schema/index.js";
+import { flows, messages, ticketNotes } from "../../db/schema/index.js";
+import { lockTicket } from "../../modules/tickets/ticket-moves.js";
+import { queueTurn } from "../holder-turns.js";
+import { startNodeHold } from "./node-hold.js";
 import { blockNode, nodeId, nodeScene, storedKey, useNodeWorld } from "../../../test/flow-node-scene.js";
 import { until } from "../../../test/sockets.js";
 
@@ -54,6 +57,24 @@ describe("the hand-off to an openai node", () => {
       { role: "assistant", content: "r1" },
       { role: "user", content: "E feriado?" },
     ]);
+  });
+
+  it("the message that moved the run can be the node's first turn (queueTurn after the hand-off)", async () => {
+    const c = await nodeScene(w, openai());
+    await c.says("Quero um bolo", 0);
+    await until(async () => (await c.ticket()) !== undefined);
+    const ticket = await c.ticket();
+    const [message] = await w.s.ctx.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    w.ai.reply({ text: "Temos bolo de fubá!" });
+    await w.s.ctx.events.transaction(async (t) => {
+      const locked = await lockTicket(t, ticket.companyId, ticket.id);
+      await startNodeHold(t, locked!, c.flow.id, openai());
+      const ids = { companyId: ticket.companyId, ticketId: ticket.id, messageId: message!.id };
+      await queueTurn(t, ids, { kind: "flowNode", flowId: c.flow.id, nodeId: id });
+    });
+    await w.graph.waitForSent(1, c.customer.from, 10_000);
+    expect(c.received().map((r) => (r.body.text as { body: string }).body)).toEqual(["Temos bolo de fubá!"]);
+    expect(w.ai.chats()[0]!.body!.messages.slice(1)).toEqual([{ role: "user", content: "Quero um bolo" }]);
   });
 
   it("without model or baseUrl: the §9 model and defaults, at OPENAI_BASE_URL", async () => {

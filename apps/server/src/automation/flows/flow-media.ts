@@ -44,7 +44,12 @@ export async function flowMedia(
   const mediaName = path.posix.basename(url);
   const mimetype = mimetypeByName(url) ?? fallback[kind];
   if (kind !== "audio" || !voiceNote) return { mediaType: kind, mediaPath: url, mediaName, mimetype, voiceNote: false };
-  const opus = mimetype === "audio/ogg";
-  const mediaPath = opus ? url : await voiceNoteOf(media, url);
-  return { mediaType: "audio", mediaPath, mediaName, mimetype: voiceNoteMimetype, voiceNote: true };
+  if (mimetype === "audio/ogg") return { mediaType: "audio", mediaPath: url, mediaName, mimetype, voiceNote: true };
+  try {
+    const mediaPath = await voiceNoteOf(media, url);
+    return { mediaType: "audio", mediaPath, mediaName, mimetype: voiceNoteMimetype, voiceNote: true };
+  } catch {
+    // ffmpeg found no audio in it: the customer still gets the file, as a plain audio, and the flow goes on.
+    return { mediaType: "audio", mediaPath: url, mediaName, mimetype, voiceNote: false };
+  }
 }

@@ -23,8 +23,10 @@ export function FilePicker({ kind, label, onPick, testId, disabled }: Props) {
   const choose = (file: File | undefined) => {
     if (!file) return;
     const problem = checkFlowMedia(kind, file);
-    if (problem) toast.error(t(problem.key, problem.params), { toastId: `flow-media-${problem.key}` });
-    else onPick(file);
+    if (!problem) return onPick(file);
+    // One toast per message: the same file chosen twice shows it once, another limit shows its own.
+    const message = t(problem.key, problem.params);
+    toast.error(message, { toastId: message });
   };
   return (
     <>

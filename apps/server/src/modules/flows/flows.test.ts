@@ -90,12 +90,13 @@ describe("the flow list", () => {
     ]);
   });
 
-  it("duplicate copies the drawn graph into a new active flow; the original stays as it was", async () => {
+  it("duplicate copies the drawn graph into a new active flow named within 50 characters; the original stays", async () => {
     const t = await buildTenant(s);
     const queue = await buildQueue(s, t.company.id);
-    const flow = await createFlow(s, t.admin.token, "Um nome de fluxo que já tem quarenta e oito letras");
+    const long = "Atendimento de pedidos de bolos e tortas de festas"; // 50 characters
+    const flow = await createFlow(s, t.admin.token, long);
     expect((await saveGraph(s, t.admin.token, flow.id, sampleGraph(queue.id))).statusCode).toBe(200);
-    await put(t.admin.token, { flowId: flow.id, name: "Original", active: false });
+    await put(t.admin.token, { flowId: flow.id, name: long, active: false });
     const res = await s.request({
       method: "POST",
       path: "/flowbuilder/duplicate",
@@ -104,9 +105,9 @@ describe("the flow list", () => {
     });
     expect(res.statusCode).toBe(200);
     const copy = res.json<FlowSummary>();
-    expect(copy).toEqual({ id: expect.any(Number), name: "Original (2)", active: true });
+    expect(copy).toEqual({ id: expect.any(Number), name: `${long.slice(0, 46)} (2)`, active: true });
     expect((await loadGraph(s, t.admin.token, copy.id)).flow.flow).toEqual(sampleGraph(queue.id));
-    expect((await loadGraph(s, t.admin.token, flow.id)).flow).toMatchObject({ name: "Original", active: false });
+    expect((await loadGraph(s, t.admin.token, flow.id)).flow).toMatchObject({ name: long, active: false });
   });
 
   it("a flow never saved loads with flow null", async () => {

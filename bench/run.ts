@@ -11,7 +11,9 @@
  *                        BENCH_ONLY=dashboard: only the dashboard calls; BENCH_ONLY=import: only the
  *                        import of a contact list of BENCH_IMPORT_ROWS rows (10,000), without the seed;
  *                        BENCH_ONLY=campaign: only a campaign's dispatch to BENCH_CAMPAIGN_RECIPIENTS
- *                        (2,000) with no intervals through the fake Graph API, without the seed)
+ *                        (2,000) with no intervals through the fake Graph API, without the seed;
+ *                        BENCH_ONLY=flow: only a flow step with BENCH_FLOW_TICKETS (1,000) tickets inside
+ *                        flows, through the fake Graph API, without the seed)
  *   BENCH_RUNS           calls per list/message scenario (default 200)
  *   BENCH_INGEST_MESSAGES, BENCH_INGEST_CONCURRENCY   webhook deliveries (5000) and how many at once (16)
  *   BENCH_ROUTING=1      the connection offers the queues: each customer message on a waiting ticket gets the bot's
@@ -30,6 +32,7 @@ import { createServer } from "../apps/server/src/server.js";
 import { startFakeGraph } from "../apps/server/test/fake-graph.js";
 import { campaignFigure, prepareCampaign } from "./campaign.js";
 import { dashboardFigures } from "./dashboard.js";
+import { flowFigure, flowStepBudgetMs, prepareFlow } from "./flow.js";
 import { importBudgetMs, importFigure, importFigureName } from "./import.js";
 import { benchIngest } from "./ingest.js";
 import { budgetOf, listAndMessages, settle } from "./lists.js";
@@ -69,6 +72,7 @@ async function main() {
   const only = process.env.BENCH_ONLY;
   if (only === "import") return importOnly(database);
   if (only === "campaign") return campaignOnly(database);
+  if (only === "flow") return flowOnly(database);
   const tenant = (!process.env.BENCH_RESEED && (await findBenchTenant(database))) || (await seedBench(database, log));
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-"));
   const ingest = await benchIngest.prepare(database, tenant);
@@ -157,6 +161,22 @@ async function campaignOnly(database: Database) {
       { WHATSAPP_GRAPH_URL: fake.url },
       (base) => campaignFigure(base, database, fake, bench),
       () => undefined,
+    );
+  } finally {
+    await fake.close();
+  }
+}
+
+/** The fake Graph API in this process, as for the campaign. */
+async function flowOnly(database: Database) {
+  const fake = await startFakeGraph();
+  try {
+    const bench = await prepareFlow(database, fake);
+    await withoutSeed(
+      database,
+      { WHATSAPP_GRAPH_URL: fake.url },
+      (base) => flowFigure(base, database, fake, bench),
+      () => flowStepBudgetMs,
     );
   } finally {
     await fake.close();

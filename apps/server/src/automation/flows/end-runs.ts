@@ -8,6 +8,7 @@ import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
 import { tickets } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { placeOf } from "../../events/events.js";
+import { releaseNodeHolds } from "./node-hold.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -77,5 +78,6 @@ export async function endFlowRuns(
     .for("update");
   const ended: number[] = [];
   for (const ticket of running) if (await endTicketFlowRun(t, ticket)) ended.push(ticket.id);
-  return ended;
+  // The tickets its typebot and openai nodes hold are let go alike (node-hold.ts).
+  return [...ended, ...(await releaseNodeHolds(t, where))];
 }

@@ -13,12 +13,12 @@
  * releases the hold: the ticket waits in its queue for people.
  */
 import { flowNodeSchema, type FlowNode } from "@balcao/contracts";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { integrationSessions, tickets } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { placeOf } from "../../events/events.js";
-import { releaseHold, type Holder } from "../holder.js";
+import { currentHolder, releaseHold, type Holder } from "../holder.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 export type NodeHolder = Extract<Holder, { kind: "flowNode" }>;
@@ -92,4 +92,31 @@ export async function readHeldNode(
 /** The node is gone (or its flow): the ticket, locked by the caller, waits in its queue for people. */
 export function releaseGoneNode(t: EventTransaction, ticket: TicketRow, holder: NodeHolder): Promise<boolean> {
   return releaseHold(t, ticket, holder, null);
+}
+
+/**
+ * Releases the holds of a flow's nodes in the company (only those of nodes outside `keepNodeIds` when it
+ * is given: a save keeps the holds whose node is still drawn), as the flow is switched off, deleted or
+ * saved (end-runs.ts endFlowRuns): each ticket waits in its queue for people at once, not at the
+ * customer's next message. Answers the tickets let go.
+ */
+export async function releaseNodeHolds(
+  t: EventTransaction,
+  where: { companyId: number; flowId: number; keepNodeIds?: string[] },
+): Promise<number[]> {
+  const conditions = [eq(tickets.companyId, where.companyId), eq(tickets.holdFlowId, where.flowId)];
+  if (where.keepNodeIds && where.keepNodeIds.length > 0)
+    conditions.push(or(isNull(tickets.holdFlowNodeId), notInArray(tickets.holdFlowNodeId, where.keepNodeIds))!);
+  const held = await t.db
+    .select()
+    .from(tickets)
+    .where(and(...conditions))
+    .orderBy(tickets.id)
+    .for("update");
+  const released: number[] = [];
+  for (const ticket of held) {
+    const holder = currentHolder(ticket);
+    if (holder?.kind === "flowNode" && (await releaseHold(t, ticket, holder, null))) released.push(ticket.id);
+  }
+  return released;
 }

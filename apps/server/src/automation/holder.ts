@@ -14,7 +14,9 @@
  * people (releaseHold: the AI's transfer phrase, a provider that failed, an
  * integration's finish): `holdReleased` then keeps every prompt and
  * integration away from it until it is closed (closing clears the lot).
- * Groups are never held.
+ * Groups are never held. A flow's typebot or openai node is a third kind of
+ * holder (flows/node-hold.ts): only a flow's hand-off starts it, and it ends
+ * the same ways, or when its node or flow is gone.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { queues, tickets, whatsapps } from "../db/schema/index.js";

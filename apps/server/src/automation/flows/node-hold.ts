@@ -10,7 +10,11 @@
  *
  * A turn reads the node from the flow's saved graph each time, so an edited
  * node applies at once; a deleted node or flow, or a flow made inactive,
- * releases the hold: the ticket waits in its queue for people.
+ * releases the hold: the ticket waits in its queue for people (at once when
+ * the builder's save, switch or delete does it: end-runs.ts endFlowRuns
+ * calls releaseNodeHolds; at the next turn for a graph changed any other way).
+ * The message that moved the run is not a turn unless the caller queues it
+ * (holder-turns.ts queueTurn with the node's holder).
  */
 import { flowNodeSchema, type FlowNode } from "@balcao/contracts";
 import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";

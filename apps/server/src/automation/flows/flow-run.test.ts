@@ -4,10 +4,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { flows, ticketNotes } from "../../db/schema/index.js";
+import { flows, queues, ticketNotes, whatsapps } from "../../db/schema/index.js";
 import { cloudServerPerFile } from "../../../test/cloud-connection.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
-import { edge, node } from "../../../test/flow-graphs.js";
+import { edge, node, saveGraph } from "../../../test/flow-graphs.js";
 import {
   chain,
   flowScene,
@@ -287,12 +287,44 @@ describe("the connection's flows and the run's end", () => {
     const fallback = await c.flow(chain([message("d", "Fluxo da fila")]), "Padrão");
     const integrationId = await c.connectionFlows({ notPhrase: fallback });
     // The connection itself keeps the queue menu: only the queue carries the flowbuilder integration.
-    const { whatsapps, queues } = await import("../../db/schema/index.js");
     await s.ctx.db.update(whatsapps).set({ integrationId: null }).where(eq(whatsapps.id, c.connection.id));
     await s.ctx.db.update(queues).set({ integrationId }).where(eq(queues.id, c.queues.vendas));
     expect(await c.says("Oi")).toEqual([queueMenu]);
     // The chosen queue's greeting (its own delivery, queued by the menu) and the flow's first text.
     expect((await c.says("1", 2)).sort()).toEqual(["Bem-vindo a Vendas, Paulo!", "Fluxo da fila"]);
     expect(await c.ticket()).toMatchObject({ queueId: c.queues.vendas, flowId: null, chatbot: false });
+  });
+
+  it("switching the flow off, or a save that removes the node a run waits at, ends the run: the ticket waits for people", async () => {
+    const c = await flowScene(s, fake);
+    const ask = question("ask", "Seu nome?", "nome");
+    const graph = chain([ask, message("after", "Obrigado, {{nome}}")]);
+    const flowId = await c.flow(graph, "Cadastro");
+    await c.campaign(flowId, "cadastro");
+    await c.says("cadastro");
+    // A save that keeps the node keeps the run.
+    expect((await saveGraph(s, c.admin, flowId, graph)).statusCode).toBe(200);
+    expect(await c.ticket()).toMatchObject({ flowId, flowNodeId: ask.id, flowWaiting: true });
+    // One without it ends it.
+    const without = chain([message("other", "Outro começo")]);
+    expect((await saveGraph(s, c.admin, flowId, without)).statusCode).toBe(200);
+    expect(await c.ticket()).toMatchObject({ flowId: null, chatbot: false, status: "pending" });
+
+    await c.says("cadastro");
+    const second = await c.flow(graph, "Cadastro 2");
+    await c.campaign(second, "ficha");
+    expect(await c.says("ficha")).toEqual(["Seu nome?"]);
+    const off = await s.request({
+      method: "PUT",
+      path: "/flowbuilder",
+      token: c.admin,
+      body: { flowId: second, name: "Cadastro 2", active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await c.ticket()).toMatchObject({ flowId: null, chatbot: false, status: "pending", userId: null });
+    const before = c.textsSent().length;
+    await c.says("Ana", 0);
+    await quiet();
+    expect(c.textsSent().slice(before)).not.toContain("Obrigado, Ana");
   });
 });

@@ -2,7 +2,8 @@
  * Conversation flows and phrase campaigns end to end (issue 18 items 1, 4 and
  * 5's connection selects): an admin adds a flow on /flowbuilders (the §5 name
  * rules first), renames, duplicates, deactivates and deletes it with the §2
- * confirmations and §8 toasts, and sees another session's new flow arrive live;
+ * confirmations and §8 toasts, sees another admin's changes arrive live and
+ * opens a ticket from the page's new-ticket dialog;
  * on /phrase-lists makes a phrase campaign (the §5 checks, a missing connection
  * flagged but saved), edits it, meets the server's refusal of a second active
  * campaign with the same phrase on the same connection, and deletes it; and
@@ -37,7 +38,7 @@ async function signedInAdmin(page: Page, baseURL: string, tag: string) {
   return admin;
 }
 
-test("an admin adds, renames, duplicates, deactivates and deletes a flow; another session's flow arrives live", async ({
+test("an admin adds, renames, duplicates, deactivates and deletes a flow; another admin's changes arrive live; the new-ticket dialog opens its ticket", async ({
   page,
   baseURL,
 }) => {
@@ -97,7 +98,10 @@ test("an admin adds, renames, duplicates, deactivates and deletes a flow; anothe
   await expect(rows).toHaveCount(2);
 
   // Deactivate the original: shown at once and still so after a reload.
-  await rowMenu(page, flowRow(page, "Boas-vindas da loja"), "toggle");
+  await flowRow(page, "Boas-vindas da loja").getByTestId("flow-menu-open").click();
+  await expect(page.getByTestId("flow-menu-toggle")).toHaveText("Desativar");
+  await page.screenshot({ path: `${shots}/2a-row-menu.png` });
+  await page.getByTestId("flow-menu-toggle").click();
   await expect(flowRow(page, "Boas-vindas da loja").getByTestId("flow-cell-status")).toHaveText("Desativado");
   await page.reload();
   await expect(flowRow(page, "Boas-vindas da loja").getByTestId("flow-cell-status")).toHaveText("Desativado");
@@ -134,6 +138,18 @@ test("an admin adds, renames, duplicates, deactivates and deletes a flow; anothe
   await ownerApi("DELETE", `/flowbuilder/${copy.id}`, {});
   await expect(page.getByTestId(`flow-row-${copy.id}`)).toHaveCount(0);
   await expect(rows).toHaveCount(1);
+
+  // The page's new-ticket dialog opens the ticket it makes.
+  const contact = await ownerApi("POST", "/contacts", { name: "Cliente Fluxos", number: "5511912340000", email: "" });
+  await ownerApi("POST", "/whatsapp", { name: "Principal", isDefault: true, queueIds: [] });
+  await page.getByTestId("flow-new-ticket").click();
+  const ticketModal = page.getByTestId("new-ticket-modal");
+  await ticketModal.getByTestId("new-ticket-contact").fill("Cli");
+  await page.getByTestId(`new-ticket-contact-${contact.id}`).click();
+  await ticketModal.getByTestId("new-ticket-ok").click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/flowbuilders$/);
 
   // A row opens the builder.
   const pos = flowRow(page, "Pós-venda");

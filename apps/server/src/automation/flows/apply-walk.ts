@@ -6,6 +6,7 @@
  * the node's queue as if the customer chose it; typebot / openai → the node holds the ticket
  * (node-hold.ts); a loop → a ticket note and the ticket pending in its queue.
  */
+import type { FlowNode } from "@balcao/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { ticketNotes, tickets } from "../../db/schema/index.js";
@@ -86,12 +87,23 @@ async function toQueue(t: EventTransaction, ticket: TicketRow, queueId: number, 
     await queueTurn(t, { companyId: ticket.companyId, ticketId: ticket.id, messageId }, holder);
 }
 
+/**
+ * A typebot or openai block takes the ticket (node-hold.ts); the customer's message that led there is its
+ * first turn, as a queue's holder gets the message that chose the queue.
+ */
+async function handOff(t: EventTransaction, ticket: TicketRow, node: FlowNode, on: WalkOn): Promise<void> {
+  await startNodeHold(t, ticket, on.flowId, node);
+  if (on.messageId === undefined) return;
+  const ids = { companyId: ticket.companyId, ticketId: ticket.id, messageId: on.messageId };
+  await queueTurn(t, ids, { kind: "flowNode", flowId: on.flowId, nodeId: node.id });
+}
+
 async function finish(t: EventTransaction, ticket: TicketRow, walk: FlowWalk, sent: number[], on: WalkOn) {
   const last = walk.actions.at(-1);
   await clearRun(t, ticket);
   if (last?.type === "queue" && last.queueId !== null) return toQueue(t, ticket, last.queueId, sent, on.messageId);
   await queueSend(t, sent);
-  if (last?.type === "handoff") return startNodeHold(t, ticket, on.flowId, last.node);
+  if (last?.type === "handoff") return handOff(t, ticket, last.node, on);
   if (last?.type === "stopped") {
     await t.db.insert(ticketNotes).values({
       companyId: ticket.companyId,

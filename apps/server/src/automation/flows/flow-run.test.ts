@@ -205,27 +205,6 @@ describe("nodes", () => {
     expect(await c.ticket()).toMatchObject({ queueId: c.queues.suporte, chatbot: true, flowId: null });
   });
 
-  it("typebot and openai nodes hand the ticket on: the run ends and the node holds it", async () => {
-    const c = await flowScene(s, fake);
-    const bot = node(nid("typebot"), "typebot", {
-      typebotIntegration: {
-        name: "Bot",
-        projectName: "Bot",
-        urlN8N: "https://typebot.example.com",
-        typebotSlug: "bot",
-        typebotExpires: 1,
-        typebotDelayMessage: 1000,
-        typebotKeywordFinish: "",
-        typebotKeywordRestart: "",
-        typebotUnknownMessage: "",
-        typebotRestartMessage: "",
-      },
-    });
-    await c.campaign(await c.flow(chain([message("m", "Um robô vai te atender"), bot])), "robo");
-    expect(await c.says("robô")).toEqual(["Um robô vai te atender"]);
-    expect(await c.ticket()).toMatchObject({ flowId: null, holdFlowNodeId: bot.id, chatbot: true, status: "pending" });
-  });
-
   it("a loop stops after 50 nodes without a reply: a ticket note, the ticket pending in its queue", async () => {
     const c = await flowScene(s, fake);
     const a = message("loopa", "volta A");

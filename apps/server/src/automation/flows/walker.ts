@@ -112,7 +112,7 @@ class Walk {
         return this.stop(node, false, i + 1);
       }
       if (item.type === "message") this.say(item.value);
-      const media = mediaOf[item.type === "img" ? "img" : item.type];
+      const media = mediaOf[item.type];
       if (media && item.value) this.actions.push({ type: "media", media, url: item.value, voiceNote: item.record });
     }
     return undefined;

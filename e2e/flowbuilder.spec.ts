@@ -117,8 +117,17 @@ test("an admin draws start → message → question → menu → ticket, saves, 
   // Left over from another flow: the builder rebuilds the list from this flow's questions.
   await page.evaluate(() => localStorage.setItem("variables", JSON.stringify(["antiga"])));
 
+  // The first load is held a moment on its way, so the spinner it shows is there to see.
+  const held = `**/api/flowbuilder/flow/${flow.id}`;
+  await page.route(held, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto(`/flowbuilder/${flow.id}`);
   await expect(page.getByTestId("flow-loading")).toBeVisible();
+  await expect(card(page, "start")).toBeVisible();
+  await expect(page.getByTestId("flow-loading")).toHaveCount(0);
+  await page.unroute(held);
   await expect(page.getByTestId("flow-builder-title")).toHaveText(t("pt", "flowBuilder.title"));
   await expect(page.getByText(t("pt", "flowBuilder.reminder"))).toBeVisible();
   // An empty flow: the start block alone, and the variables list empty.
@@ -167,6 +176,29 @@ test("an admin draws start → message → question → menu → ticket, saves, 
       [idOf("menu"), "a2", idOf("ticket"), "buttonedge"],
     ].sort(),
   );
+
+  // "Testar fluxo": the saved flow answers the admin typing as the customer.
+  await page.getByTestId("flow-simulate").click();
+  const sim = page.getByTestId("flow-simulator");
+  await expect(sim).toContainText(t("pt", "flowBuilder.simulator.hint"));
+  await expect(sim.getByTestId("sim-reply")).toHaveText(["Olá! Bem-vindo à Pizzaria Balcão.", "Qual é o seu nome?"]);
+  await expect(page.locator(`.react-flow__node[data-id="${idOf("question")}"]`)).toHaveClass(/flow-node-waiting/);
+  await sim.getByTestId("sim-input").fill("Paulo");
+  await sim.getByTestId("sim-send").click();
+  await expect(sim.getByTestId("sim-customer")).toHaveText(["Paulo"]);
+  await expect(sim.getByTestId("sim-reply").nth(2)).toContainText("Paulo, o que deseja?");
+  await expect(sim.getByTestId("sim-reply").nth(2)).toContainText("Falar com atendente");
+  await expect(page.locator(`.react-flow__node[data-id="${idOf("menu")}"]`)).toHaveClass(/flow-node-waiting/);
+  await sim.getByTestId("sim-input").fill("2");
+  await sim.getByTestId("sim-input").press("Enter");
+  await expect(sim.getByTestId("sim-reply")).toHaveCount(4);
+  await expect(sim.getByTestId("sim-reply").nth(3)).toHaveText(
+    t("pt", "flowBuilder.simulator.handoff", { body: "Pizzaria" }),
+  );
+  await expect(sim.getByTestId("sim-status")).toHaveText(t("pt", "flowBuilder.simulator.ended"));
+  await expect(page.locator(".flow-node-waiting")).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/3b-simulator.png` });
+  await sim.getByTestId("sim-close").click();
 
   await page.reload();
   await expect(card(page, "ticket")).toContainText("Pizzaria");

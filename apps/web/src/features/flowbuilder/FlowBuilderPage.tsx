@@ -4,7 +4,7 @@
  * "Testar fluxo" simulator, Salvar, and a prompt before leaving unsaved changes.
  * Without an id it goes to the flow list.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
 import PlayArrow from "@mui/icons-material/PlayArrow";
 import Save from "@mui/icons-material/Save";
@@ -13,6 +13,7 @@ import { Navigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { deleteNode, duplicateNode } from "./canvas/placement";
 import { highlightOnly } from "./canvas/styles";
+import { CARD_WIDTH } from "./canvas/types";
 import { nodeExcerpt } from "./canvas/summary";
 import { FlowCanvas } from "./FlowCanvas";
 import { NodeActionsContext, type NodeActions } from "./nodes/actions";
@@ -28,7 +29,7 @@ function Builder({ flowId }: { flowId: string }) {
   const { t } = useTranslation();
   const doc = useFlowDocument(flowId);
   const { nodes, edges, setNodes, setEdges } = doc;
-  const dialogs = useBlockDialog(doc);
+  const canvasBox = useRef<HTMLDivElement>(null);
   const [simulating, setSimulating] = useState(false);
   const [waitingAt, setWaitingAt] = useState<string | null>(null);
   const flow = useReactFlow();
@@ -57,6 +58,25 @@ function Builder({ flowId }: { flowId: string }) {
     },
     [flow, setNodes],
   );
+
+  /** Pans (at the same zoom) to a node just added when it landed outside the visible canvas. */
+  const reveal = useCallback(
+    (id: string) =>
+      requestAnimationFrame(() => {
+        const node = flow.getNode(id);
+        const box = canvasBox.current?.getBoundingClientRect();
+        if (!node || !box) return;
+        const width = node.measured?.width ?? CARD_WIDTH;
+        const height = node.measured?.height ?? 100;
+        const from = flow.flowToScreenPosition(node.position);
+        const to = flow.flowToScreenPosition({ x: node.position.x + width, y: node.position.y + height });
+        if (from.x >= box.left && from.y >= box.top && to.x <= box.right && to.y <= box.bottom) return;
+        const zoom = flow.getZoom();
+        void flow.setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom, duration: 300 });
+      }),
+    [flow],
+  );
+  const dialogs = useBlockDialog({ ...doc, onAdded: reveal });
 
   const save = async () => {
     const refused = await doc.save();
@@ -108,7 +128,12 @@ function Builder({ flowId }: { flowId: string }) {
         </Button>
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ flex: 1, minHeight: 0 }}>
-        <Paper variant="outlined" sx={{ flex: 1, position: "relative", overflow: "hidden" }} data-testid="flow-canvas">
+        <Paper
+          ref={canvasBox}
+          variant="outlined"
+          sx={{ flex: 1, position: "relative", overflow: "hidden" }}
+          data-testid="flow-canvas"
+        >
           {doc.loading ? (
             <Box sx={{ height: "100%", display: "grid", placeItems: "center" }}>
               <CircularProgress aria-label={t("flowBuilder.loading")} data-testid="flow-loading" />

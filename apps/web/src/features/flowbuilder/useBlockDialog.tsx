@@ -5,7 +5,7 @@
  * key in) the variables (§4 "Question answer keys"). A start block has no dialog.
  */
 import { useState } from "react";
-import type { FlowNodeType } from "@balcao/contracts";
+import { flowBuilder, newFlowNodeId, type FlowNodeType } from "@balcao/contracts";
 import { addNode, replaceData } from "./canvas/placement";
 import type { CanvasNode, FlowData } from "./canvas/types";
 import { addVariable, answerKeyOf, replaceVariable } from "./canvas/variables";
@@ -19,14 +19,17 @@ interface Deps {
   setNodes: (change: (nodes: CanvasNode[]) => CanvasNode[]) => void;
   variables: string[];
   setVariables: (list: string[]) => void;
+  /** A node was added (to bring it into view). */
+  onAdded: (id: string) => void;
 }
 
-export function useBlockDialog({ nodes, setNodes, variables, setVariables }: Deps) {
+export function useBlockDialog({ nodes, setNodes, variables, setVariables, onAdded }: Deps) {
   const [open, setOpen] = useState<Open>(null);
 
   const create = (type: FlowNodeType) => {
-    if (type === "start") setNodes((list) => addNode(list, "start", {}));
-    else setOpen({ type, mode: "create" });
+    if (type !== "start") return setOpen({ type, mode: "create" });
+    setNodes((list) => addNode(list, "start", {}));
+    onAdded(flowBuilder.startNodeId);
   };
 
   const edit = (id: string) => {
@@ -38,7 +41,9 @@ export function useBlockDialog({ nodes, setNodes, variables, setVariables }: Dep
     if (!open) return;
     const { type, mode, node } = open;
     if (mode === "create") {
-      setNodes((list) => addNode(list, type, data));
+      const id = newFlowNodeId();
+      setNodes((list) => addNode(list, type, data, id));
+      onAdded(id);
       if (type === "question") setVariables(addVariable(variables, answerKeyOf(data)));
     } else if (node) {
       setNodes((list) => replaceData(list, node.id, data));

@@ -106,7 +106,10 @@ export function SimulatorPanel({ flowId, dirty, nodeName, onWaitingAt, onClose }
     return () => onWaitingAt(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the panel opens
   }, []);
-  useEffect(() => bottom.current?.scrollIntoView({ block: "end" }), [state.lines.length]);
+  // Braces: scrollIntoView returns a promise in newer browsers, and an effect must return nothing else.
+  useEffect(() => {
+    void bottom.current?.scrollIntoView({ block: "end" });
+  }, [state.lines.length]);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();

@@ -10,8 +10,8 @@
  * out of hours) → ticket.queued; "sair" → ticket.closed; back at the queue
  * menu ("#") → ticket.changed. All by nobody (byUserId null).
  */
-import { eq } from "drizzle-orm";
-import { tickets } from "../db/schema/index.js";
+import { and, eq } from "drizzle-orm";
+import { queues, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
 import { queueAutomatic } from "../modules/tickets/automatic-messages.js";
@@ -31,7 +31,8 @@ export async function routeTicket(t: EventTransaction, ticket: TicketRow, text: 
 
 /**
  * Puts the ticket in `queueId` as if its customer had chosen it at the menu (a flow's ticket block):
- * the queue's greeting or options, its hours; a queue not on the ticket's connection just takes it.
+ * the queue's greeting or options, its hours; a queue of the company not on the ticket's connection just
+ * takes it. False (nothing changed) when the queue is not the company's (deleted since the flow's save).
  */
 export async function routeToQueue(
   t: EventTransaction,
@@ -39,17 +40,21 @@ export async function routeToQueue(
   queueId: number,
   /** Messages stored in this transaction to send first (queueAutomatic's `after`). */
   after: readonly number[] = [],
-): Promise<void> {
+): Promise<boolean> {
   const context = await botContext(t.db, ticket.companyId, ticket.whatsappId);
   const now = new Date();
-  const decision = (context && enterQueue({ ...context, ticket, now }, queueId)) ?? {
-    step: "handedToQueue" as const,
-    texts: [],
-    change: { queueId, queueOptionId: null, chatbot: false },
-    close: false,
-    detail: "",
-  };
+  let decision = context && enterQueue({ ...context, ticket, now }, queueId);
+  if (!decision) {
+    const [own] = await t.db
+      .select({ id: queues.id })
+      .from(queues)
+      .where(and(eq(queues.id, queueId), eq(queues.companyId, ticket.companyId)));
+    if (!own) return false;
+    const change = { queueId, queueOptionId: null, chatbot: false };
+    decision = { step: "handedToQueue", texts: [], change, close: false, detail: "" };
+  }
   await applyDecision(t, ticket, decision, now, after);
+  return true;
 }
 
 async function applyDecision(

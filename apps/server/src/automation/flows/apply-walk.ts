@@ -78,9 +78,15 @@ async function clearRun(t: EventTransaction, ticket: TicketRow): Promise<void> {
 }
 
 /** A ticket block: its queue as if chosen at the menu, then that queue's prompt or integration may take it. */
-async function toQueue(t: EventTransaction, ticket: TicketRow, queueId: number, sent: number[], messageId?: number) {
+async function toQueue(t: EventTransaction, ticket: TicketRow, queueId: number, sent: number[], on: WalkOn) {
   // The queue's greeting goes out after the flow's last texts, in the same delivery.
-  await routeToQueue(t, ticket, queueId, sent);
+  if (!(await routeToQueue(t, ticket, queueId, sent))) {
+    // The queue is gone: the ticket waits where it is.
+    await queueSend(t, sent);
+    await endTicketFlowRun(t, { ...ticket, flowId: on.flowId });
+    return;
+  }
+  const messageId = on.messageId;
   const after = await reread(t, ticket.id);
   const holder = after && (await takeHold(t, after));
   if (holder && messageId !== undefined)
@@ -101,7 +107,7 @@ async function handOff(t: EventTransaction, ticket: TicketRow, node: FlowNode, o
 async function finish(t: EventTransaction, ticket: TicketRow, walk: FlowWalk, sent: number[], on: WalkOn) {
   const last = walk.actions.at(-1);
   await clearRun(t, ticket);
-  if (last?.type === "queue" && last.queueId !== null) return toQueue(t, ticket, last.queueId, sent, on.messageId);
+  if (last?.type === "queue" && last.queueId !== null) return toQueue(t, ticket, last.queueId, sent, on);
   await queueSend(t, sent);
   if (last?.type === "handoff") return handOff(t, ticket, last.node, on);
   if (last?.type === "stopped") {

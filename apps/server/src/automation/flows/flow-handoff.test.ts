@@ -3,10 +3,10 @@
  * through Meta's signed webhook, the flow's texts go out, the run ends at the block, which holds the
  * ticket (node-hold.ts) and answers the message that led there with the fake AI provider.
  */
-import { phraseKey } from "@balcao/contracts";
+import { phraseKey, type FlowNode } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
 import { flowCampaigns } from "../../db/schema/index.js";
-import { edge, node } from "../../../test/flow-graphs.js";
+import { edge } from "../../../test/flow-graphs.js";
 import { blockNode, nodeId, nodeScene, storedKey, useNodeWorld } from "../../../test/flow-node-scene.js";
 
 const w = useNodeWorld();
@@ -19,7 +19,12 @@ describe("the hand-off", () => {
       voice: "texto",
     });
     const c = await nodeScene(w, ai);
-    const hello = node(nodeId("hello"), "message", { label: "Vou te passar para a nossa IA" });
+    const hello: FlowNode = {
+      id: nodeId("hello"),
+      type: "message",
+      position: { x: 400, y: 100 },
+      data: { label: "Vou te passar para a nossa IA" },
+    };
     await c.editGraph((g) => ({
       nodes: [...g.nodes, hello],
       connections: [edge("1", hello.id), edge(hello.id, ai.id)],

@@ -20,6 +20,7 @@ import {
 } from "../../../test/flow-run-scene.js";
 import type { TestServer } from "../../../test/harness.js";
 import { queueMenu } from "../../../test/bot-texts.js";
+import { createQueue } from "../../../test/queues.js";
 import { loopNote } from "./apply-walk.js";
 
 let s: TestServer;
@@ -203,6 +204,19 @@ describe("nodes", () => {
     const [options] = await c.says("suporte");
     expect(options).toContain("Suporte técnico");
     expect(await c.ticket()).toMatchObject({ queueId: c.queues.suporte, chatbot: true, flowId: null });
+  });
+
+  it("a ticket block whose queue was deleted since the save: the ticket waits where it is, pending", async () => {
+    const c = await flowScene(s, fake);
+    const res = await createQueue(s, c.admin, { name: "Temporária", color: "#123456", greetingMessage: "não" });
+    const gone = res.json<{ id: number }>().id;
+    const ticketNode = node(nid("ticket"), "ticket", { queue: { id: gone, name: "Temporária" } });
+    await c.campaign(await c.flow(chain([message("m", "Um momento"), ticketNode])), "fila");
+    expect((await s.request({ method: "DELETE", path: `/queue/${gone}`, token: c.admin })).statusCode).toBe(200);
+    expect(await c.says("fila")).toEqual(["Um momento"]);
+    await quiet();
+    expect(c.textsSent()).toEqual(["Um momento"]);
+    expect(await c.ticket()).toMatchObject({ flowId: null, status: "pending", queueId: null, chatbot: false });
   });
 
   it("a loop stops after 50 nodes without a reply: a ticket note, the ticket pending in its queue", async () => {

@@ -266,6 +266,16 @@ test("every block dialog checks its rules and saves data the server accepts", as
   await expect(dialog(page, "openai")).toContainText(pt("openai.title.edit"));
   await expect(dialog(page, "openai").getByTestId("flow-openai-apikey")).toHaveValue(ai.apiKey as string);
   await dialog(page, "openai").getByTestId("flow-dialog-cancel").click();
+
+  // The content block reopens with its items in order and its stored image loaded signed in.
+  await openCard(page, "singleBlock");
+  const reopened = dialog(page, "singleBlock");
+  await expect(reopened).toContainText(pt("singleBlock.title.edit"));
+  await expect(reopened.getByTestId("flow-content-text-message0")).toHaveValue("Olá {{nome}}! Veja nosso cardápio:");
+  await expect(reopened.getByTestId("flow-content-interval-interval0")).toHaveValue("3");
+  await expect(reopened.getByTestId("flow-media-img")).toBeVisible();
+  await expect(reopened).toContainText(pt("media.chosen", { name: "cardapio.png" }));
+  await reopened.getByTestId("flow-dialog-cancel").click();
 });
 
 test("media blocks play stored files, refuse too-large ones, and send a new image compressed", async ({

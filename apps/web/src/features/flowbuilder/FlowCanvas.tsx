@@ -91,9 +91,10 @@ export function FlowCanvas(props: Props) {
         proOptions={{ hideAttribution: true }}
       >
         <Background variant={BackgroundVariant.Dots} gap={16} size={1.5} />
-        <Controls position="bottom-right" />
+        <Controls position="bottom-left" />
         <MiniMap
-          position="top-right"
+          position="bottom-right"
+          style={{ width: 160, height: 110 }}
           pannable
           zoomable
           nodeColor={(n) => (n.type ? (nodeLooks[n.type as keyof typeof nodeLooks]?.color ?? "#888") : "#888")}

@@ -26,7 +26,8 @@ interface Line {
 
 export function WarningsPanel({ nodes, edges, refusedNodeId, onShow }: Props) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(true);
+  // Open by default only while short: a long list would cover the drawing.
+  const [open, setOpen] = useState<boolean | null>(null);
   const lines = useMemo(() => {
     const byId = new Map(nodes.map((n) => [n.id, n]));
     const name = (id: string) => {
@@ -69,16 +70,17 @@ export function WarningsPanel({ nodes, edges, refusedNodeId, onShow }: Props) {
   }, [nodes, edges, refusedNodeId, t]);
 
   if (lines.length === 0) return null;
+  const expanded = open ?? (lines.length <= 3 || refusedNodeId !== null);
   return (
     <Paper
       elevation={3}
       data-testid="flow-warnings"
       sx={{
         position: "absolute",
-        left: 12,
-        bottom: 12,
+        right: 12,
+        top: 12,
         zIndex: 5,
-        width: 360,
+        width: 340,
         maxWidth: "calc(100% - 24px)",
         maxHeight: "40%",
         display: "flex",
@@ -89,11 +91,11 @@ export function WarningsPanel({ nodes, edges, refusedNodeId, onShow }: Props) {
         <Typography variant="subtitle2" sx={{ flex: 1 }}>
           {t("flowBuilder.warnings.title", { count: lines.length })}
         </Typography>
-        <Button size="small" onClick={() => setOpen((o) => !o)} data-testid="flow-warnings-toggle">
-          {open ? t("flowBuilder.warnings.hide") : t("flowBuilder.warnings.show")}
+        <Button size="small" onClick={() => setOpen(!expanded)} data-testid="flow-warnings-toggle">
+          {expanded ? t("flowBuilder.warnings.hide") : t("flowBuilder.warnings.show")}
         </Button>
       </Box>
-      {open && (
+      {expanded && (
         <Box sx={{ overflowY: "auto", px: 1, pb: 1 }}>
           <List dense disablePadding>
             {lines.map((line) => (

@@ -8,7 +8,7 @@ import type { CanvasNode } from "./types";
 
 export const nodeStyles = {
   normal: { backgroundColor: "#13111C", padding: 0, borderRadius: 8 },
-  highlight: { backgroundColor: "#0000FF", padding: 1, borderRadius: 8 },
+  highlight: { backgroundColor: "#2979FF", padding: 2, borderRadius: 8 },
   duplicate: { backgroundColor: "#555555", padding: 0, borderRadius: 8 },
 } satisfies Record<string, CSSProperties>;
 

@@ -6,6 +6,7 @@ import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
 import "./i18n";
 import { AuthProvider } from "./app/auth";
+import { AppCrash } from "./app/AppCrash";
 import { AppRoutes } from "./app/routes";
 import { AppThemeProvider, useThemeMode } from "./app/theme";
 
@@ -23,6 +24,7 @@ function Toasts() {
 const router = createBrowserRouter([
   {
     path: "*",
+    errorElement: <AppCrash />,
     element: (
       <AuthProvider>
         <AppRoutes />

@@ -19,6 +19,7 @@ import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
 import { flowTurn, startQueueFlow } from "./flows/flow-turn.js";
 import { reread, takeHold } from "./holder.js";
 import { queueTurn } from "./holder-turns.js";
+import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
 
@@ -76,12 +77,14 @@ async function holdOrRoute(
   if (await flowTurn(ctx, t, ticket, body, messageId)) return;
   let holder = await takeHold(t, ticket);
   if (!holder) {
-    await routeTicket(t, ticket, body);
+    // The menu's texts go out first, with a flow the chosen queue starts in the same delivery.
+    const menuTexts = await routeTicket(t, ticket, body, { deferSend: true });
     const after = await reread(t, ticket.id);
     if (after && after.queueId !== null && after.queueId !== ticket.queueId) {
-      if (await startQueueFlow(ctx, t, after, messageId)) return;
+      if (await startQueueFlow(ctx, t, after, messageId, menuTexts)) return;
       holder = await takeHold(t, after);
     }
+    if (menuTexts.length) await t.enqueue(sendStoredMessages, { messageIds: menuTexts });
   }
   if (holder) await queueTurn(t, { companyId: ticket.companyId, ticketId: ticket.id, messageId }, holder);
 }

@@ -14,19 +14,28 @@ import { and, eq } from "drizzle-orm";
 import { queues, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
-import { queueAutomatic } from "../modules/tickets/automatic-messages.js";
+import { queueAutomatic, storeAutomatic } from "../modules/tickets/automatic-messages.js";
 import { enterQueue, routeInbound, type BotDecision } from "./chatbot.js";
 import { botContext } from "./chatbot.queries.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 
-export async function routeTicket(t: EventTransaction, ticket: TicketRow, text: string): Promise<void> {
+/**
+ * `deferSend`: the texts are stored and their ids answered instead of queued, for the caller to send
+ * with what follows them (answer-inbound.job.ts: a flow the chosen queue starts goes out after them).
+ */
+export async function routeTicket(
+  t: EventTransaction,
+  ticket: TicketRow,
+  text: string,
+  options: { deferSend?: boolean } = {},
+): Promise<number[]> {
   const context = await botContext(t.db, ticket.companyId, ticket.whatsappId);
-  if (!context) return;
+  if (!context) return [];
   const now = new Date();
   const decision = routeInbound({ ...context, ticket, text, now });
-  if (decision.step === "ignored" && Object.keys(decision.change).length === 0) return;
-  await applyDecision(t, ticket, decision, now);
+  if (decision.step === "ignored" && Object.keys(decision.change).length === 0) return [];
+  return applyDecision(t, ticket, decision, now, { after: [], defer: options.deferSend ?? false });
 }
 
 /**
@@ -53,17 +62,18 @@ export async function routeToQueue(
     const change = { queueId, queueOptionId: null, chatbot: false };
     decision = { step: "handedToQueue", texts: [], change, close: false, detail: "" };
   }
-  await applyDecision(t, ticket, decision, now, after);
+  await applyDecision(t, ticket, decision, now, { after, defer: false });
   return true;
 }
 
+/** Writes the decision and records its step; answers the texts' ids when their sending is deferred. */
 async function applyDecision(
   t: EventTransaction,
   ticket: TicketRow,
   decision: BotDecision,
   now: Date,
-  after: readonly number[] = [],
-) {
+  send: { after: readonly number[]; defer: boolean },
+): Promise<number[]> {
   const { change } = decision;
   const queued = change.queueId !== undefined && change.queueId !== null && change.queueId !== ticket.queueId;
   await t.db
@@ -76,7 +86,9 @@ async function applyDecision(
     })
     .where(eq(tickets.id, ticket.id));
   recordStep(t, ticket, decision);
-  await queueAutomatic(t, ticket, decision.texts, { after });
+  if (send.defer) return [...send.after, ...(await storeAutomatic(t, ticket, decision.texts))];
+  await queueAutomatic(t, ticket, decision.texts, { after: send.after });
+  return [];
 }
 
 function recordStep(t: EventTransaction, ticket: TicketRow, { change, close }: BotDecision): void {

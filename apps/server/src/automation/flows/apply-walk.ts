@@ -20,7 +20,7 @@ import { endTicketFlowRun, flowRunCleared } from "./end-runs.js";
 import { flowMedia } from "./flow-media.js";
 import { startNodeHold } from "./node-hold.js";
 import { runColumns } from "./run-state.js";
-import type { FlowAction, FlowWalk } from "./walker.js";
+import type { FlowWalk } from "./walker.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -34,6 +34,8 @@ export interface WalkOn {
   flowId: number;
   /** The customer's message that moved the run, if one did: a queue's holder gets it as its first turn. */
   messageId?: number;
+  /** Messages stored in this transaction, not yet queued, that go out before the walk's (the menu's). */
+  before?: readonly number[];
 }
 
 /** What the caller schedules: the run resumes at `step` after `seconds` (flow-step.job.ts). */
@@ -43,9 +45,15 @@ export interface Resume {
 }
 
 /** Stores the walk's texts and media in order; their sending is queued once the walk's end is known. */
-async function storeAll(ctx: Pick<Context, "media">, t: EventTransaction, ticket: TicketRow, actions: FlowAction[]) {
-  const ids: number[] = [];
-  for (const action of actions) {
+async function storeAll(
+  ctx: Pick<Context, "media">,
+  t: EventTransaction,
+  ticket: TicketRow,
+  walk: FlowWalk,
+  on: WalkOn,
+) {
+  const ids: number[] = [...(on.before ?? [])];
+  for (const action of walk.actions) {
     if (action.type === "text") ids.push(await storeOutgoing(t, ticket, { body: action.body, userId: null }));
     if (action.type !== "media") continue;
     const media = await flowMedia(ctx.media, ticket.companyId, action.media, action.url, action.voiceNote);
@@ -138,7 +146,7 @@ export async function applyWalk(
   walk: FlowWalk,
   on: WalkOn,
 ): Promise<Resume | undefined> {
-  const sent = await storeAll(ctx, t, ticket, walk.actions);
+  const sent = await storeAll(ctx, t, ticket, walk, on);
   if (!walk.state) return void (await finish(t, ticket, walk, sent, on));
   await queueSend(t, sent);
   const step = await keepRunning(t, ticket, walk, on.flowId);

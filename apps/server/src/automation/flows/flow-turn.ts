@@ -66,6 +66,7 @@ export async function startRun(
   ticket: TicketRow,
   flow: SavedFlow,
   messageId?: number,
+  before: readonly number[] = [],
 ): Promise<void> {
   const fresh = { flowId: flow.id, flowNodeId: null, flowWaiting: false, flowVariables: {}, flowWalked: 0 };
   const held = { chatbot: true, promptId: null, integrationId: null, useIntegration: false, queueOptionId: null };
@@ -79,7 +80,7 @@ export async function startRun(
   else t.record("ticket.botStarted", facts);
   const running: TicketRow = { ...ticket, ...fresh, ...held, ...nodeHold };
   const walk = startFlow(flow.graph, await ticketWalkOptions(t.db, running, flow.graph));
-  const next = await applyWalk(ctx, t, running, walk, { flowId: flow.id, messageId });
+  const next = await applyWalk(ctx, t, running, walk, { flowId: flow.id, messageId, before });
   await scheduleResume(t, { companyId: ticket.companyId, ticketId: ticket.id }, next);
 }
 
@@ -129,7 +130,14 @@ export async function flowTurn(
  * The queue menu just put the ticket (`after`, as it is now) in a queue whose integration is a
  * flowbuilder integration: the connection's default flow starts, with this message. True when it did.
  */
-export async function startQueueFlow(ctx: Deps, t: EventTransaction, after: TicketRow, messageId: number) {
+export async function startQueueFlow(
+  ctx: Deps,
+  t: EventTransaction,
+  after: TicketRow,
+  messageId: number,
+  /** The menu's texts, stored and not yet queued: they go out before the flow's. */
+  menuTexts: readonly number[],
+) {
   if (!open(after) || after.queueId === null) return false;
   const result = await t.db.execute(sql`
     select w.flow_id_not_phrase as "flowId" from queues q
@@ -138,6 +146,6 @@ export async function startQueueFlow(ctx: Deps, t: EventTransaction, after: Tick
     where q.id = ${after.queueId} and q.company_id = ${after.companyId}`);
   const flowId = (result as { rows: { flowId: number | null }[] }).rows[0]?.flowId;
   const flow = flowId ? await activeFlow(t.db, after.companyId, flowId) : undefined;
-  if (flow) await startRun(ctx, t, after, flow, messageId);
+  if (flow) await startRun(ctx, t, after, flow, messageId, menuTexts);
   return flow !== undefined;
 }

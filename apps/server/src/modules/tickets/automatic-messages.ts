@@ -34,11 +34,30 @@ export function transferNotice(to: "queue" | "user"): string {
 export const callsRefusedNotice = `${prefix}As chamadas de voz e vídeo não são aceitas neste número. Por favor, envie uma mensagem de texto.`;
 
 /**
- * Renders each text for the ticket as it is in this transaction, stores the
- * non-empty ones without an author, and queues their delivery in this order.
- * `userId` names {{userName}} when it is not the ticket's attendant; `after`:
- * messages already stored in this transaction that go out first, in the same
- * delivery (a flow's texts before the queue greeting its ticket block leads to).
+ * Renders each text for the ticket as it is in this transaction and stores
+ * the non-empty ones without an author; answers their ids, in order, for the
+ * caller to queue with what follows them (answer-inbound: a flow the chosen
+ * queue starts). `userId` names {{userName}} when it is not the ticket's attendant.
+ */
+export async function storeAutomatic(
+  t: EventTransaction,
+  ticket: OutgoingTicket,
+  texts: readonly string[],
+  options: { userId?: number | null } = {},
+): Promise<number[]> {
+  const messageIds: number[] = [];
+  for (const text of texts) {
+    if (!text.trim()) continue;
+    const body = await renderForTicket(t.db, ticket.companyId, ticket.id, text, options);
+    messageIds.push(await storeOutgoing(t, ticket, { body, userId: null }));
+  }
+  return messageIds;
+}
+
+/**
+ * Stores the texts (storeAutomatic) and queues their delivery in this order.
+ * `after`: messages already stored in this transaction that go out first, in
+ * the same delivery (a flow's texts before the queue greeting its ticket block leads to).
  */
 export async function queueAutomatic(
   t: EventTransaction,
@@ -46,12 +65,7 @@ export async function queueAutomatic(
   texts: readonly string[],
   options: { userId?: number | null; after?: readonly number[] } = {},
 ): Promise<void> {
-  const messageIds: number[] = [...(options.after ?? [])];
-  for (const text of texts) {
-    if (!text.trim()) continue;
-    const body = await renderForTicket(t.db, ticket.companyId, ticket.id, text, options);
-    messageIds.push(await storeOutgoing(t, ticket, { body, userId: null }));
-  }
+  const messageIds = [...(options.after ?? []), ...(await storeAutomatic(t, ticket, texts, options))];
   if (messageIds.length) await t.enqueue(sendStoredMessages, { messageIds });
 }
 

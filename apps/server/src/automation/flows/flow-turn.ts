@@ -12,7 +12,7 @@
  * integration is a flowbuilder integration, chosen at the menu, starts the connection's default flow
  * (startQueueFlow). Groups never.
  */
-import { phraseKey } from "@balcao/contracts";
+import { phraseKey, type FlowGraph } from "@balcao/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
@@ -35,6 +35,8 @@ interface StartFacts {
   defaultFlowId: number | null;
   firstEver: boolean;
   firstOfTicket: boolean;
+  /** The graph of the flow running on the ticket, when it is still active (read here: one trip less a step). */
+  runningGraph: FlowGraph | null;
 }
 
 /** What may start a flow on this message, in one statement (it runs for every answered message). */
@@ -54,8 +56,10 @@ async function startFacts(db: Db, ticket: TicketRow, key: string, messageId: num
       exists (select 1 from conn where flow_id_welcome is not null) and not exists (
         select 1 from tickets o join messages m on m.ticket_id = o.id
         where o.contact_id = ${ticket.contactId} and m.id < ${messageId} and not m.from_me) as "firstEver",
-      not exists (select 1 from messages m
-        where m.ticket_id = ${ticket.id} and m.id < ${messageId} and not m.from_me) as "firstOfTicket"`);
+      exists (select 1 from conn where flow_id_not_phrase is not null) and not exists (select 1 from messages m
+        where m.ticket_id = ${ticket.id} and m.id < ${messageId} and not m.from_me) as "firstOfTicket",
+      (select f.graph from flows f
+        where f.id = ${ticket.flowId} and f.company_id = ${ticket.companyId} and f.active) as "runningGraph"`);
   return (result as { rows: StartFacts[] }).rows[0]!;
 }
 
@@ -84,16 +88,22 @@ export async function startRun(
   await scheduleResume(t, { companyId: ticket.companyId, ticketId: ticket.id }, next);
 }
 
-/** The customer's message to the run on the ticket. */
-async function replyRun(ctx: Deps, t: EventTransaction, ticket: TicketRow, body: string, messageId: number) {
+/** The customer's message to the run on the ticket (`graph`: its flow's, null when no longer active). */
+async function replyRun(
+  ctx: Deps,
+  t: EventTransaction,
+  ticket: TicketRow,
+  graph: FlowGraph | null,
+  turn: { body: string; messageId: number },
+) {
   const state = runStateOf(ticket);
-  const flow = await activeFlow(t.db, ticket.companyId, ticket.flowId!);
+  const flow = graph && ticket.flowId !== null ? { id: ticket.flowId, graph } : undefined;
   // Its flow was made inactive or deleted meanwhile: the ticket waits for people.
   if (!flow || !state) return void (await endTicketFlowRun(t, ticket));
   // Sending, or in a delay: the message is kept (it is stored already) and nothing moves.
   if (!state.waiting) return;
-  const walk = replyToFlow(flow.graph, state, body, await ticketWalkOptions(t.db, ticket, flow.graph));
-  const next = await applyWalk(ctx, t, ticket, walk, { flowId: flow.id, messageId });
+  const walk = replyToFlow(flow.graph, state, turn.body, await ticketWalkOptions(t.db, ticket, flow.graph));
+  const next = await applyWalk(ctx, t, ticket, walk, { flowId: flow.id, messageId: turn.messageId });
   await scheduleResume(t, { companyId: ticket.companyId, ticketId: ticket.id }, next);
 }
 
@@ -122,7 +132,7 @@ export async function flowTurn(
   const flowId = startingFlowId(ticket, facts);
   const flow = flowId === null ? undefined : await activeFlow(t.db, ticket.companyId, flowId);
   if (flow) await startRun(ctx, t, ticket, flow, messageId);
-  else if (ticket.flowId !== null) await replyRun(ctx, t, ticket, body, messageId);
+  else if (ticket.flowId !== null) await replyRun(ctx, t, ticket, facts.runningGraph, { body, messageId });
   return flow !== undefined || ticket.flowId !== null;
 }
 

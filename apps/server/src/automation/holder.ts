@@ -145,12 +145,26 @@ export async function releaseHold(
   queueId: number | null,
 ): Promise<boolean> {
   if (!sameHolder(currentHolder(ticket), holder) || ticket.status !== "pending" || ticket.userId !== null) return false;
+  await handToPeople(t, ticket, queueId, noHolder);
+  return true;
+}
+
+/**
+ * A bot lets the ticket go to people (a holder's release, a flow run's end): `cleared` written, pending in
+ * `queueId` (null keeps its queue), no bot, and no prompt or integration takes it again until it is closed.
+ */
+export async function handToPeople(
+  t: EventTransaction,
+  ticket: TicketRow,
+  queueId: number | null,
+  cleared: Partial<typeof tickets.$inferInsert>,
+): Promise<void> {
   const target = queueId ?? ticket.queueId;
   await t.db
     .update(tickets)
     .set({
+      ...cleared,
       queueId: target,
-      ...noHolder,
       chatbot: false,
       queueOptionId: null,
       holdReleased: true,
@@ -165,5 +179,4 @@ export async function releaseHold(
     before: placeOf(ticket),
     queueId: target,
   });
-  return true;
 }

@@ -4,10 +4,10 @@
  * wherever the agent put it); the run state is cleared, so a step's job still queued for it finds no run and
  * does nothing (run.ts compares tickets.flow_step).
  */
-import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, or } from "drizzle-orm";
 import { tickets } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
-import { placeOf } from "../../events/events.js";
+import { handToPeople } from "../holder.js";
 import { releaseNodeHolds } from "./node-hold.js";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -35,26 +35,7 @@ export async function endTicketFlowRun(
   queueId: number | null = null,
 ): Promise<boolean> {
   if (ticket.flowId === null) return false;
-  const target = queueId ?? ticket.queueId;
-  await t.db
-    .update(tickets)
-    .set({
-      ...flowRunCleared,
-      queueId: target,
-      chatbot: false,
-      queueOptionId: null,
-      holdReleased: true,
-      ...(target !== ticket.queueId ? { queuedAt: new Date() } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(tickets.id, ticket.id));
-  t.record("ticket.queued", {
-    companyId: ticket.companyId,
-    ticketId: ticket.id,
-    byUserId: null,
-    before: placeOf(ticket),
-    queueId: target,
-  });
+  await handToPeople(t, ticket, queueId, flowRunCleared);
   return true;
 }
 

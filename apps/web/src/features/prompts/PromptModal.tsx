@@ -6,9 +6,7 @@
  * Without a queue, promptModal.setor is shown and nothing is saved.
  */
 import { useState } from "react";
-import { Box, IconButton, InputAdornment } from "@mui/material";
-import Visibility from "@mui/icons-material/Visibility";
-import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import { Box } from "@mui/material";
 import { promptLimits, promptModelOptions, type PromptDto } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -18,6 +16,7 @@ import { toast } from "react-toastify";
 import { api } from "../../api/http";
 import { FormDialog, useRecordForm, useSaveRecord } from "../common/FormDialog";
 import { FormText } from "../common/FormText";
+import { VisibilityToggle } from "../common/VisibilityToggle";
 import { useQueues } from "../queues/useQueues";
 import {
   emptyPromptForm,
@@ -38,18 +37,6 @@ interface Props {
 const f = (key: string) => `promptModal.form.${key}`;
 const row = { display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr 1fr" }, columnGap: 2 };
 const pair = { display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 };
-
-function KeyToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
-  const label = t(shown ? "promptModal.buttons.hideKey" : "promptModal.buttons.showKey");
-  return (
-    <InputAdornment position="end">
-      <IconButton edge="end" onClick={onToggle} aria-label={label} title={label} data-testid="prompt-apikey-toggle">
-        {shown ? <VisibilityOff /> : <Visibility />}
-      </IconButton>
-    </InputAdornment>
-  );
-}
 
 export function PromptModal({ promptId, onClose }: Props) {
   const { t } = useTranslation();
@@ -113,7 +100,14 @@ export function PromptModal({ promptId, onClose }: Props) {
         label={t(f("apikey"))}
         testId="prompt-apikey"
         type={showKey ? "text" : "password"}
-        endAdornment={<KeyToggle shown={showKey} onToggle={() => setShowKey((s) => !s)} />}
+        endAdornment={
+          <VisibilityToggle
+            shown={showKey}
+            onToggle={() => setShowKey((s) => !s)}
+            label={t(showKey ? "promptModal.buttons.hideKey" : "promptModal.buttons.showKey")}
+            testId="prompt-apikey-toggle"
+          />
+        }
       />
       <FormText control={control} name="prompt" label={t(f("prompt"))} testId="prompt-prompt" rows={10} />
       <Box sx={pair}>

@@ -1,13 +1,12 @@
 /** The user modal's inputs; selects the signed-in user may not change are not shown (core-platform §6). */
 import { useState, type ReactNode } from "react";
-import { Box, Chip, IconButton, InputAdornment, MenuItem, TextField, Typography } from "@mui/material";
-import Visibility from "@mui/icons-material/Visibility";
-import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import { Box, Chip, MenuItem, TextField, Typography } from "@mui/material";
 import type { QueueRef } from "@balcao/contracts";
 import { Controller, type Control, type FieldPath } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { UserFormValues } from "./userForm";
 import type { ConnectionOption } from "./useUserOptions";
+import { VisibilityToggle } from "../common/VisibilityToggle";
 
 interface Props {
   control: Control<UserFormValues>;
@@ -59,15 +58,11 @@ export function UserModalFields({ control, self, editProfile, editQueues, queues
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
   const passwordToggle = (
-    <InputAdornment position="end">
-      <IconButton
-        aria-label={showPassword ? t("userModal.buttons.hidePassword") : t("userModal.buttons.showPassword")}
-        onClick={() => setShowPassword((s) => !s)}
-        edge="end"
-      >
-        {showPassword ? <VisibilityOff /> : <Visibility />}
-      </IconButton>
-    </InputAdornment>
+    <VisibilityToggle
+      shown={showPassword}
+      onToggle={() => setShowPassword((s) => !s)}
+      label={t(showPassword ? "userModal.buttons.hidePassword" : "userModal.buttons.showPassword")}
+    />
   );
   const queueName = (id: number) => queues.find((q) => q.id === id);
   /** The new and the current password share the show/hide toggle. */

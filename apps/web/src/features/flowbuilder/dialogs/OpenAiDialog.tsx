@@ -5,32 +5,19 @@
  * {typebotIntegration: {…, projectName = name, queueId}}.
  */
 import { useState } from "react";
-import { Box, IconButton, InputAdornment } from "@mui/material";
-import Visibility from "@mui/icons-material/Visibility";
-import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import { Box } from "@mui/material";
 import { flowAiVoices, promptLimits, promptModelOptions } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormText } from "../../common/FormText";
+import { VisibilityToggle } from "../../common/VisibilityToggle";
 import { aiFormSchema, toAiData, toAiForm, type AiFormValues } from "./aiForm";
 import { BlockDialogShell, blockDialog } from "./BlockDialogShell";
 import type { BlockDialogProps } from "./types";
 
 const row = { display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr 1fr" }, columnGap: 2 };
 const pair = { display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 };
-
-function KeyToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
-  const label = t(shown ? "flowDialogs.openai.hideKey" : "flowDialogs.openai.showKey");
-  return (
-    <InputAdornment position="end">
-      <IconButton edge="end" onClick={onToggle} aria-label={label} title={label} data-testid="flow-openai-key-toggle">
-        {shown ? <VisibilityOff /> : <Visibility />}
-      </IconButton>
-    </InputAdornment>
-  );
-}
 
 function OpenAiForm({ mode, data, onSave, onClose }: BlockDialogProps) {
   const { t } = useTranslation();
@@ -58,7 +45,14 @@ function OpenAiForm({ mode, data, onSave, onClose }: BlockDialogProps) {
         testId="flow-openai-apikey"
         type={showKey ? "text" : "password"}
         helperText={mode === "edit" ? label("apiKeyHelp") : undefined}
-        endAdornment={<KeyToggle shown={showKey} onToggle={() => setShowKey((s) => !s)} />}
+        endAdornment={
+          <VisibilityToggle
+            shown={showKey}
+            onToggle={() => setShowKey((s) => !s)}
+            label={label(showKey ? "hideKey" : "showKey")}
+            testId="flow-openai-key-toggle"
+          />
+        }
       />
       <FormText control={control} name="prompt" label={label("prompt")} testId="flow-openai-prompt" rows={10} />
       <Box sx={pair}>

@@ -5,102 +5,14 @@
  * and finds the same graph; the warning panel names the menu option left open; leaving
  * with unsaved changes asks first; and "Testar fluxo" answers as the saved flow would.
  */
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./harness/fixtures.js";
+import { card, drawFlow, type SavedGraph } from "./harness/flow-builder.js";
 import { t } from "./harness/i18n.js";
 import { apiAsPage, logIn } from "./harness/pages.js";
 import { newPerson, signUpByApi } from "./harness/people.js";
 
 const shots = "test-results/flowbuilder";
 test.use({ viewport: { width: 1600, height: 900 } });
-
-interface SavedGraph {
-  nodes: { id: string; type: string; position: { x: number; y: number }; data: Record<string, unknown> }[];
-  connections: {
-    source: string;
-    target: string;
-    sourceHandle: string | null;
-    targetHandle: string | null;
-    type?: string;
-  }[];
-}
-
-const card = (page: Page, type: string) => page.getByTestId(`flow-node-${type}`);
-
-/** Opens the add-block menu and picks `type`. */
-async function addBlock(page: Page, type: string) {
-  await page.getByTestId("flow-add-block").click();
-  await page.getByTestId(`flow-add-${type}`).click();
-}
-
-/** Drags from an output handle to an input handle, as a person connects two blocks. */
-async function connect(page: Page, from: Locator, to: Locator) {
-  await page.locator(".react-flow__controls-fitview").click();
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
-  await page.mouse.up();
-}
-
-const output = (block: Locator, handle = "a") => block.locator(`.react-flow__handle.source[data-handleid="${handle}"]`);
-const input = (block: Locator) => block.locator(".react-flow__handle.target");
-
-/** The blocks of the spec's path, each through its dialog. */
-async function drawFlow(page: Page) {
-  // The empty flow already has its start block; adding one replaces it (still one).
-  await addBlock(page, "start");
-  await expect(card(page, "start")).toHaveCount(1);
-
-  await addBlock(page, "singleBlock");
-  const content = page.getByTestId("flow-dialog-singleBlock");
-  await content.getByTestId("flow-content-add-message").click();
-  await content.getByTestId("flow-content-text-message0").fill("Olá! Bem-vindo à Pizzaria Balcão.");
-  await content.getByTestId("flow-dialog-save").click();
-  await expect(card(page, "singleBlock")).toContainText("Bem-vindo à Pizzaria Balcão");
-
-  await addBlock(page, "question");
-  const question = page.getByTestId("flow-dialog-question");
-  await question.getByTestId("flow-question-message").fill("Qual é o seu nome?");
-  await question.getByTestId("flow-question-answerkey").fill("nome");
-  await question.getByTestId("flow-dialog-save").click();
-  await expect(card(page, "question")).toContainText("Qual é o seu nome?");
-  // The answer key joins the variables the dialogs list (browser key `variables`).
-  expect(await page.evaluate(() => localStorage.getItem("variables"))).toBe('["nome"]');
-
-  await addBlock(page, "menu");
-  const menu = page.getByTestId("flow-dialog-menu");
-  await menu.getByTestId("flow-menu-message").fill("{{nome}}, o que deseja?");
-  await menu.getByTestId("flow-menu-option-1").fill("Pizza");
-  await menu.getByTestId("flow-menu-add").click();
-  await menu.getByTestId("flow-menu-option-2").fill("Falar com atendente");
-  await menu.getByTestId("flow-dialog-save").click();
-  await expect(card(page, "menu")).toContainText("[1] Pizza");
-  await expect(card(page, "menu")).toContainText("[2] Falar com atendente");
-
-  await addBlock(page, "ticket");
-  const ticket = page.getByTestId("flow-dialog-ticket");
-  await ticket.getByTestId("flow-ticket-queue").selectOption({ label: "Pizzaria" });
-  await ticket.getByTestId("flow-dialog-save").click();
-  await expect(card(page, "ticket")).toContainText("Pizzaria");
-
-  // A new block goes right of the last one, at the same height.
-  const boxes = await Promise.all(
-    ["start", "singleBlock", "question", "menu", "ticket"].map((type) => card(page, type).boundingBox()),
-  );
-  for (let i = 1; i < boxes.length; i++) {
-    expect(boxes[i]!.x).toBeGreaterThan(boxes[i - 1]!.x + boxes[i - 1]!.width);
-    expect(Math.round(boxes[i]!.y)).toBe(Math.round(boxes[1]!.y));
-  }
-
-  await connect(page, output(card(page, "start")), input(card(page, "singleBlock")));
-  await connect(page, output(card(page, "singleBlock")), input(card(page, "question")));
-  await connect(page, output(card(page, "question")), input(card(page, "menu")));
-  await connect(page, output(card(page, "menu"), "a2"), input(card(page, "ticket")));
-  await expect(page.locator(".react-flow__edge")).toHaveCount(4);
-}
 
 test("an admin draws start → message → question → menu → ticket, saves, reloads and sees the same graph", async ({
   page,

@@ -16,7 +16,8 @@ import { cloudConnection } from "./harness/cloud-connection.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { apiAsPage, logIn } from "./harness/pages.js";
-import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
+import { companyWithColleague, newPerson, signUpByApi } from "./harness/people.js";
+import { chooseConnection, chooseFlow } from "./harness/phrase-campaigns.js";
 
 const shots = "test-results/flows";
 
@@ -43,16 +44,7 @@ test("an admin adds, renames, duplicates, deactivates and deletes a flow; anothe
   baseURL,
 }) => {
   // The page is a colleague's: the owner's own later login would end the page's session.
-  const owner = newPerson("flows-owner");
-  await signUpByApi(baseURL!, owner);
-  const ownerApi = await apiAs(baseURL!, owner);
-  const colleague = newPerson("flows-admin");
-  await ownerApi("POST", "/users", {
-    name: "Bia Admin",
-    email: colleague.email,
-    password: colleague.password,
-    profile: "admin",
-  });
+  const { ownerApi, colleague } = await companyWithColleague(baseURL!, "flows");
   await logIn(page, colleague.email, colleague.password);
   await expect(page).toHaveURL(/\/tickets$/);
   await page.getByTestId("menu-group-flows").click();
@@ -162,16 +154,6 @@ const campaignRow = (page: Page, name: string) =>
   page
     .locator('[data-testid^="phrase-campaign-row-"]')
     .filter({ has: page.getByTestId("phrase-campaign-cell-name").getByText(name, { exact: true }) });
-
-async function chooseFlow(modal: Locator, page: Page, flowId: number) {
-  await modal.getByTestId("phrase-campaign-flow").click();
-  await page.getByTestId(`phrase-campaign-flow-option-${flowId}`).click();
-}
-
-async function chooseConnection(modal: Locator, page: Page, whatsappId: number) {
-  await modal.getByTestId("phrase-campaign-connection").click();
-  await page.getByTestId(`phrase-campaign-connection-option-${whatsappId}`).click();
-}
 
 test("an admin makes, edits and deletes a phrase campaign, and gives a flowbuilder connection its welcome flow", async ({
   page,

@@ -126,6 +126,11 @@ test("a drawn flow, started by a phrase campaign, walks a customer's Cloud API m
   await sim.getByTestId("sim-input").fill("Paulo");
   await sim.getByTestId("sim-send").click();
   await expect(replies).toHaveCount(3);
+  // The block the run waits at is marked, and in sight beside the panel.
+  const waiting = page.locator(".react-flow__node.flow-node-waiting");
+  await expect(waiting).toContainText("[2] Falar com atendente");
+  await expect(waiting).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `${shots}/3a-simulator-waiting.png` });
   await sim.getByTestId("sim-input").fill("2");
   await sim.getByTestId("sim-send").click();
   await expect(replies).toHaveCount(4);
@@ -136,7 +141,7 @@ test("a drawn flow, started by a phrase campaign, walks a customer's Cloud API m
     t("pt", "flowBuilder.simulator.handoff", { body: "Pizzaria" }),
   ]);
   await expect(sim.getByTestId("sim-status")).toHaveText(t("pt", "flowBuilder.simulator.ended"));
-  await page.screenshot({ path: `${shots}/3-simulator.png` });
+  await page.screenshot({ path: `${shots}/3b-simulator.png` });
 
   // The hand-off itself said nothing more to the customer (the queue has no greeting).
   expect(await textsSentTo(customer.number, 3)).toEqual([welcome, question, menu]);

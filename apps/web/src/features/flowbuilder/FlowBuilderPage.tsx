@@ -59,7 +59,7 @@ function Builder({ flowId }: { flowId: string }) {
     [flow, setNodes],
   );
 
-  /** Pans (at the same zoom) to a node just added when it landed outside the visible canvas. */
+  /** Pans (at the same zoom) to a node outside the visible canvas: one just added, the one the simulator waits at. */
   const reveal = useCallback(
     (id: string) =>
       requestAnimationFrame(() => {
@@ -77,6 +77,14 @@ function Builder({ flowId }: { flowId: string }) {
     [flow],
   );
   const dialogs = useBlockDialog({ ...doc, onAdded: reveal });
+  /** The simulator's panel narrows the canvas: the block the run waits at is brought into sight. */
+  const markWaiting = useCallback(
+    (id: string | null) => {
+      setWaitingAt(id);
+      if (id) reveal(id);
+    },
+    [reveal],
+  );
 
   const save = async () => {
     const refused = await doc.save();
@@ -156,7 +164,7 @@ function Builder({ flowId }: { flowId: string }) {
             flowId={flowId}
             dirty={doc.dirty}
             nodeName={nodeName}
-            onWaitingAt={setWaitingAt}
+            onWaitingAt={markWaiting}
             onClose={() => setSimulating(false)}
           />
         )}

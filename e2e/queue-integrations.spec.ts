@@ -14,7 +14,7 @@ import { cloudConnection, customerWrites } from "./harness/cloud-connection.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { apiAsPage, logIn } from "./harness/pages.js";
-import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
+import { companyWithColleague, newPerson, signUpByApi } from "./harness/people.js";
 
 const shots = "test-results/queue-integrations";
 
@@ -148,16 +148,7 @@ test("another admin's integrations and prompts reach an open list live: created,
   baseURL,
 }) => {
   test.slow();
-  const owner = newPerson("live-owner");
-  await signUpByApi(baseURL!, owner);
-  const api = await apiAs(baseURL!, owner);
-  const colleague = newPerson("live-admin");
-  await api("POST", "/users", {
-    name: "Bia Admin",
-    email: colleague.email,
-    password: colleague.password,
-    profile: "admin",
-  });
+  const { ownerApi: api, colleague } = await companyWithColleague(baseURL!, "live");
   await logIn(page, colleague.email, colleague.password);
   await expect(page).toHaveURL(/\/tickets$/);
 

@@ -91,3 +91,22 @@ export function apiWithToken(baseURL: string, token: () => Promise<string>) {
     return (await answer.json()) as T;
   };
 }
+
+/**
+ * A company signed up by its owner, and a second admin of it who is to hold the browser: the owner's API
+ * calls (live changes from another admin) then never end the browser's session, as a second login of the
+ * same person would.
+ */
+export async function companyWithColleague(baseURL: string, tag: string) {
+  const owner = newPerson(`${tag}-owner`);
+  await signUpByApi(baseURL, owner);
+  const ownerApi = await apiAs(baseURL, owner);
+  const colleague = newPerson(`${tag}-admin`);
+  await ownerApi("POST", "/users", {
+    name: "Bia Admin",
+    email: colleague.email,
+    password: colleague.password,
+    profile: "admin",
+  });
+  return { owner, ownerApi, colleague };
+}

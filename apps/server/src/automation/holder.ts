@@ -19,7 +19,7 @@
  * the same ways, or when its node or flow is gone.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { queues, tickets, whatsapps } from "../db/schema/index.js";
+import { queueIntegrations, queues, tickets, whatsapps } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
 
@@ -41,9 +41,16 @@ export type Holder =
 export const holdableFact = (t: string) => `(not ${t}.hold_released and not ${t}.is_group and (
     ${t}.prompt_id is not null or ${t}.integration_id is not null or ${t}.hold_flow_node_id is not null
     or (${t}.queue_id is null and exists (select 1 from whatsapps hw where hw.id = ${t}.whatsapp_id
-      and (hw.prompt_id is not null or hw.integration_id is not null)))
+      and (hw.prompt_id is not null or ${holdingIntegration("hw.integration_id")})))
     or exists (select 1 from queues hq where hq.id = ${t}.queue_id
-      and (hq.prompt_id is not null or hq.integration_id is not null))))`;
+      and (hq.prompt_id is not null or ${holdingIntegration("hq.integration_id")}))))`;
+
+/**
+ * A linked integration that holds tickets: every type but flowbuilder, which only starts flows
+ * (automation/flows/flow-turn.ts) and leaves a ticket whose flow ended to the queue menu or to people.
+ */
+const holdingIntegration = (column: string) =>
+  `exists (select 1 from queue_integrations hi where hi.id = ${column} and hi.type <> 'flowbuilder')`;
 
 /** Whether nobody attends the ticket and it may be held: waiting, no agent, no group, not let go. */
 function holdable(t: TicketRow): boolean {
@@ -66,14 +73,21 @@ async function offered(t: EventTransaction, ticket: TicketRow): Promise<PlaceHol
   const [links] =
     ticket.queueId === null
       ? await t.db
-          .select({ integrationId: whatsapps.integrationId, promptId: whatsapps.promptId })
+          .select({
+            integrationId: whatsapps.integrationId,
+            type: queueIntegrations.type,
+            promptId: whatsapps.promptId,
+          })
           .from(whatsapps)
+          .leftJoin(queueIntegrations, eq(queueIntegrations.id, whatsapps.integrationId))
           .where(and(eq(whatsapps.id, ticket.whatsappId ?? 0), eq(whatsapps.companyId, ticket.companyId)))
       : await t.db
-          .select({ integrationId: queues.integrationId, promptId: queues.promptId })
+          .select({ integrationId: queues.integrationId, type: queueIntegrations.type, promptId: queues.promptId })
           .from(queues)
+          .leftJoin(queueIntegrations, eq(queueIntegrations.id, queues.integrationId))
           .where(and(eq(queues.id, ticket.queueId), eq(queues.companyId, ticket.companyId)));
-  if (links?.integrationId) return { kind: "integration", integrationId: links.integrationId };
+  if (links?.integrationId && links.type !== "flowbuilder")
+    return { kind: "integration", integrationId: links.integrationId };
   if (links?.promptId) return { kind: "prompt", promptId: links.promptId };
   return undefined;
 }

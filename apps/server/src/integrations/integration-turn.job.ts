@@ -3,7 +3,8 @@
  * an integration holds, queued by answer-inbound (automation/holder-turns.ts)
  * in the transaction that took the message. By type: Typebot and Dialogflow
  * are called and their answers sent; n8n and webhook get a signed durable
- * delivery (deliveries/); flowbuilder: nothing yet (its flows run in the next issue).
+ * delivery (deliveries/). A flowbuilder integration holds no ticket (it starts flows:
+ * automation/flows/flow-turn.ts); one that held a ticket before flows ran lets it go.
  * A flow's typebot node (issue 18 item 5; automation/flows/node-hold.ts) takes
  * the Typebot turn with its block's fields, read from the flow at each turn; a
  * node deleted meanwhile, or its flow, lets the ticket go to people.
@@ -157,7 +158,10 @@ async function decide(ctx: Context, data: Payload, turn: Turn, bot: Bot) {
   return runDialogflow({ integration: bot, apiUrl: ctx.config.DIALOGFLOW_API_URL, ticketUuid: ticket.uuid, text });
 }
 
-/** The node was deleted, or its flow (or made inactive): the ticket waits in its queue for people. */
+/**
+ * The node was deleted, or its flow (or made inactive), or the holder is a flowbuilder integration: the
+ * ticket waits in its queue for people.
+ */
 function letGo(ctx: Context, data: Payload): Promise<unknown> {
   return ctx.events.transaction(async (t) => {
     const ticket = await lockTicket(t, data.companyId, data.ticketId);
@@ -165,10 +169,10 @@ function letGo(ctx: Context, data: Payload): Promise<unknown> {
   });
 }
 
-/** Deliveries and the types with nothing to say only claim the message. */
+/** Deliveries only claim the message; a flowbuilder integration lets the ticket go. */
 async function withoutAnswer(ctx: Context, data: IntegrationPayload, type: string): Promise<void> {
   if (type === "n8n" || type === "webhook") await commit(ctx, data, noSession, (t) => queueMessageDelivery(t, data));
-  else await commit(ctx, data, noSession, async () => {});
+  else await letGo(ctx, data);
 }
 
 async function runTurn(ctx: Context, data: Payload): Promise<void> {

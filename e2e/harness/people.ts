@@ -35,7 +35,9 @@ export async function publicPlans(baseURL: string): Promise<Plan[]> {
 
 /** POST /api/companies/cadastro exactly as the sign-up page sends it. */
 export async function signUpByApi(baseURL: string, person: Person): Promise<{ id: number; dueDate: string }> {
-  const [plan] = await publicPlans(baseURL);
+  // The plan the server seeded (the oldest): specs running alongside add plans of their own (one
+  // without AI or integrations, at value 0), and the list is sorted by value.
+  const [plan] = (await publicPlans(baseURL)).sort((a, b) => a.id - b.id);
   if (!plan) throw new Error("no public plan to sign up with");
   const res = await fetch(`${baseURL}/api/companies/cadastro`, {
     method: "POST",

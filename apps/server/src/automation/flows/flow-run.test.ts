@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { flows, queues, ticketNotes, whatsapps } from "../../db/schema/index.js";
+import { flows, queues, ticketNotes, tickets, whatsapps } from "../../db/schema/index.js";
 import { cloudServerPerFile } from "../../../test/cloud-connection.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
 import { edge, node, saveGraph } from "../../../test/flow-graphs.js";
@@ -67,6 +67,18 @@ describe("starting a flow", () => {
     const everywhere = await c.flow(chain([message("d", "em todas as conexões")]));
     await c.campaign(everywhere, "todas", { whatsappId: null });
     expect(await c.says("todas")).toEqual(["em todas as conexões"]);
+  });
+
+  it("a group's ticket never runs a flow: its phrase starts nothing", async () => {
+    const c = await flowScene(s, fake);
+    await c.campaign(await c.flow(chain([message("g", "isto não vai para grupos")])), "promo");
+    await c.says("oi");
+    await s.ctx.db
+      .update(tickets)
+      .set({ isGroup: true })
+      .where(eq(tickets.id, (await c.ticket()).id));
+    await unanswered(c, "promo");
+    expect(await c.ticket()).toMatchObject({ flowId: null });
   });
 
   it("a campaign of the connection itself wins over one on every connection; a phrase restarts a running flow", async () => {

@@ -1,17 +1,15 @@
 /**
  * POST /flowbuilder/flow (issue 18 "The saved graph" and item 3): the graph kept exactly as drawn,
  * every rule of the server's check refused with 400 {error: "ERR_FLOW_INVALID", nodeId} and nothing
- * changed, the keys of AI and Typebot blocks sealed and masked, and a save that removes the node a
- * run stands on ending that run.
+ * changed, and a save that removes the node a run stands on ending that run (the keys of AI and
+ * Typebot blocks: flows.keys.test.ts).
  */
-import type { FlowGraph } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { flows, tickets } from "../../db/schema/index.js";
+import { tickets } from "../../db/schema/index.js";
 import { buildContact, buildTicket } from "../../../test/conversations.js";
 import { buildQueue, buildTenant } from "../../../test/factories.js";
 import {
-  createFlow,
   edge,
   loadGraph,
   MP4,
@@ -24,55 +22,15 @@ import {
 } from "../../../test/flow-graphs.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
+import { aiNode, tenantWithFlow, typebotNode } from "../../../test/flow-blocks.js";
 import { PNG } from "../../../test/sample-files.js";
 
 let s: TestServer;
 serverPerFile((started) => (s = started));
 
-const apiKey = "sk-flow-0123456789abcdefWXYZ";
-const voiceKey = "azure-voice-key-000011112222QRST";
-
-const aiNode = (id: string, block: Record<string, unknown> = {}) =>
-  node(id, "openai", {
-    typebotIntegration: {
-      name: "Atendente IA",
-      projectName: "Atendente IA",
-      prompt: "Você é o assistente da padaria.",
-      apiKey,
-      voice: "pt-BR-FranciscaNeural",
-      voiceKey,
-      voiceRegion: "brazilsouth",
-      temperature: 1,
-      maxTokens: 100,
-      maxMessages: 10,
-      queueId: null,
-      ...block,
-    },
-  });
-
-const typebotNode = (id: string, block: Record<string, unknown> = {}) =>
-  node(id, "typebot", {
-    typebotIntegration: {
-      name: "Bot",
-      projectName: "Bot",
-      urlN8N: "https://typebot.example.com",
-      typebotSlug: "atendimento",
-      typebotExpires: 1,
-      typebotDelayMessage: 1000,
-      ...block,
-    },
-  });
-
-async function scene() {
-  const t = await buildTenant(s);
-  const queue = await buildQueue(s, t.company.id);
-  const flow = await createFlow(s, t.admin.token);
-  return { ...t, queue, flow };
-}
-
 describe("the saved graph", () => {
   it("is kept exactly as sent: style, selected, width, edge type and every node kind's data", async () => {
-    const t = await scene();
+    const t = await tenantWithFlow(s);
     const img = await storedMedia(s, t.admin.token, "img", "foto.png", PNG);
     const audio = await storedMedia(s, t.admin.token, "audio", "voz.ogg", OGG);
     const video = await storedMedia(s, t.admin.token, "audio", "clipe.mp4", MP4);
@@ -192,7 +150,7 @@ const breakers: [string, string | null, Breaker][] = [
 
 describe("the server checks the graph", () => {
   it.each(breakers)("refuses %s, naming the node, and changes nothing", async (_what, nodeId, breakIt) => {
-    const t = await scene();
+    const t = await tenantWithFlow(s);
     const other = await buildQueue(s, (await buildTenant(s)).company.id);
     const good = sampleGraph(t.queue.id);
     expect((await saveGraph(s, t.admin.token, t.flow.id, good)).statusCode).toBe(200);
@@ -205,7 +163,7 @@ describe("the server checks the graph", () => {
   });
 
   it("refuses media of another company and of the wrong kind", async () => {
-    const t = await scene();
+    const t = await tenantWithFlow(s);
     const other = await buildTenant(s);
     const theirs = await storedMedia(s, other.admin.token, "img", "deles.png", PNG);
     const audio = await storedMedia(s, t.admin.token, "audio", "voz.ogg", OGG);
@@ -217,74 +175,9 @@ describe("the server checks the graph", () => {
   });
 });
 
-const storedBlock = async (flowId: number, nodeId: string) => {
-  const [row] = await s.ctx.db.select().from(flows).where(eq(flows.id, flowId));
-  return (row!.graph as FlowGraph).nodes.find((n) => n.id === nodeId)!.data.typebotIntegration as Record<
-    string,
-    string
-  >;
-};
-
-describe("keys inside AI and Typebot blocks", () => {
-  it("are stored encrypted, loaded masked, kept when the mask comes back, replaced by a new key, copied by duplicate", async () => {
-    const t = await scene();
-    const ai = "aiAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-    const graph = { nodes: [startNode(), aiNode(ai)], connections: [edge("1", ai)] };
-    expect((await saveGraph(s, t.admin.token, t.flow.id, graph)).statusCode).toBe(200);
-    const sealed = await storedBlock(t.flow.id, ai);
-    expect(JSON.stringify(sealed)).not.toContain(apiKey);
-    expect(JSON.stringify(sealed)).not.toContain(voiceKey);
-    expect(sealed.apiKey!.startsWith("enc:")).toBe(true);
-
-    const loaded = await s.request({ path: `/flowbuilder/flow/${t.flow.id}`, token: t.admin.token });
-    expect(loaded.body).not.toContain(apiKey);
-    const masked = loaded.json<{ flow: { flow: FlowGraph } }>().flow.flow;
-    expect(masked.nodes[1]!.data.typebotIntegration).toMatchObject({ apiKey: "••••WXYZ", voiceKey: "••••QRST" });
-
-    // The builder sends back what it loaded, the prompt changed.
-    const edited = structuredClone(masked);
-    (edited.nodes[1]!.data.typebotIntegration as Record<string, unknown>).prompt = "Seja breve.";
-    expect((await saveGraph(s, t.admin.token, t.flow.id, edited)).statusCode).toBe(200);
-    const kept = await storedBlock(t.flow.id, ai);
-    expect(kept).toMatchObject({ apiKey: sealed.apiKey, voiceKey: sealed.voiceKey, prompt: "Seja breve." });
-
-    (edited.nodes[1]!.data.typebotIntegration as Record<string, unknown>).apiKey = "sk-brand-new-key-0000abcd";
-    await saveGraph(s, t.admin.token, t.flow.id, edited);
-    expect((await loadGraph(s, t.admin.token, t.flow.id)).flow.flow!.nodes[1]!.data.typebotIntegration).toMatchObject({
-      apiKey: "••••abcd",
-      voiceKey: "••••QRST",
-    });
-
-    const copy = await s.request({
-      method: "POST",
-      path: "/flowbuilder/duplicate",
-      token: t.admin.token,
-      body: { flowId: t.flow.id },
-    });
-    const copyId = copy.json<{ id: number }>().id;
-    expect(await storedBlock(copyId, ai)).toEqual(await storedBlock(t.flow.id, ai));
-    expect((await loadGraph(s, t.admin.token, copyId)).flow.flow!.nodes[1]!.data.typebotIntegration).toMatchObject({
-      apiKey: "••••abcd",
-    });
-  });
-
-  it("a mask on a node the server never stored a key for (a copy made in the builder) is refused", async () => {
-    const t = await scene();
-    const ai = "aiAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-    const copy = "aiBBBBBBBBBBBBBBBBBBBBBBBBBBBB";
-    await saveGraph(s, t.admin.token, t.flow.id, { nodes: [startNode(), aiNode(ai)], connections: [edge("1", ai)] });
-    const res = await saveGraph(s, t.admin.token, t.flow.id, {
-      nodes: [startNode(), aiNode(ai, { apiKey: "••••WXYZ" }), aiNode(copy, { apiKey: "••••WXYZ" })],
-      connections: [edge("1", ai)],
-    });
-    expect(res.json()).toMatchObject({ error: "ERR_FLOW_INVALID", nodeId: copy });
-    expect((await storedBlock(t.flow.id, ai)).apiKey!.startsWith("enc:")).toBe(true);
-  });
-});
-
 describe("a save and the runs", () => {
   it("ends the runs standing on a node the save removes (pending in their queue); the others go on", async () => {
-    const t = await scene();
+    const t = await tenantWithFlow(s);
     const graph = sampleGraph(t.queue.id);
     await saveGraph(s, t.admin.token, t.flow.id, graph);
     const run = async (nodeId: string) =>

@@ -11,8 +11,17 @@ import { newPerson, signUpByApi } from "./people.js";
 
 export const pt = (key: string, vars?: Record<string, string | number>) => t("pt", `flowDialogs.${key}`, vars);
 export const dialog = (page: Page, type: string) => page.getByTestId(`flow-dialog-${type}`);
-/** Double-clicks a card's title bar (a player in the card keeps its own clicks). */
-export const openCard = (page: Page, type: string) => card(page, type).dblclick({ position: { x: 60, y: 10 } });
+/**
+ * Double-clicks a card's title bar (a player in the card keeps its own clicks) until its dialog
+ * shows: right after a reload the builder may still be fitting the view, and a double-click
+ * landing during that move opened nothing (seen once in CI).
+ */
+export async function openCard(page: Page, type: string) {
+  await expect(async () => {
+    await card(page, type).dblclick({ position: { x: 60, y: 10 } });
+    await expect(dialog(page, type)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
 export const toast = (page: Page, text: string) => page.locator(".Toastify__toast").filter({ hasText: text });
 
 /** Adds a block from the add menu; its dialog opens. */

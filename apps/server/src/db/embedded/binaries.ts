@@ -114,7 +114,10 @@ function copyForCluster(root: string, runAs: RunAs, log: BinariesLog): string {
     rmSync(partial, { recursive: true, force: true });
     if (!existsSync(target)) throw err;
   }
-  log.info({ from: root, to: target, ms: Date.now() - started }, "copied PostgreSQL where the user postgres can run it");
+  log.info(
+    { from: root, to: target, ms: Date.now() - started },
+    "copied PostgreSQL where the user postgres can run it",
+  );
   return target;
 }
 

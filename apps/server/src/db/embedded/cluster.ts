@@ -117,7 +117,12 @@ async function initCluster(bin: Binaries, pgDir: string, password: string, runAs
 /** Starts the postmaster and resolves once it accepts connections; rejects with its last log lines if it stops. */
 function startPostmaster(bin: Binaries, args: string[], runAs: RunAs | undefined, log: ClusterLog) {
   return new Promise<ChildProcess>((resolve, reject) => {
-    const child = spawn(bin.postgres, args, { ...runAs, cwd: "/", detached: true, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(bin.postgres, args, {
+      ...runAs,
+      cwd: "/",
+      detached: true,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     const recent: string[] = [];
     let ready = false;
     const timer = setTimeout(

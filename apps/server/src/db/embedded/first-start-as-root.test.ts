@@ -56,7 +56,8 @@ async function makeClone(): Promise<void> {
 }
 
 const postgresUid = () => Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-const postmasterPid = (data: string) => Number(readFileSync(path.join(data, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
+const postmasterPid = (data: string) =>
+  Number(readFileSync(path.join(data, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
 
 async function start(data: string): Promise<ServerProcess> {
   const server = await startServerProcess(data, logFile, PASSWORD, {}, checkout);
@@ -85,7 +86,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of servers) if (server.child.exitCode === null) await stop(server);
+  for (const server of servers)
+    if (server.child.exitCode === null && server.child.signalCode === null) await stop(server);
   for (const data of [dataDir, `${dataDir}-restored`, `${dataDir}-linked`]) {
     const home = clusterHome(data);
     // The copy that kept its link points at the first one's cluster: removed once, through the first.
@@ -119,7 +121,15 @@ describe.runIf(asRoot)("the first start as root from a clone under a 0700 folder
     const again = await start(dataDir);
     expect(await tagNames(again)).toContain("Made as root");
     expect(realpathSync(path.join(dataDir, "pg"))).toBe(cluster);
-    expect(await stop(again)).toBe(0);
+
+    // A killed server's PostgreSQL, left running in that folder, is found and stopped by the next start.
+    const leftover = postmasterPid(dataDir);
+    process.kill(-again.pid, "SIGKILL");
+    await again.exited;
+    const third = await start(dataDir);
+    expect(() => process.kill(leftover, 0)).toThrow();
+    expect(await tagNames(third)).toContain("Made as root");
+    expect(await stop(third)).toBe(0);
   }, 180_000);
 
   it("a copy of the stopped data folder with its database (cp -rL, as root) starts on a cluster of its own", async () => {

@@ -100,7 +100,12 @@ function move(from: string, to: string): void {
 /** A new cluster folder in SYSTEM_HOME for the data folder, named after its path; `pg` (moved there when it existed) linked to it. */
 function newClusterHome(dataDir: string, runAs: RunAs, log: PlacementLog): string {
   const here = realpathSync(dataDir);
-  const name = here.split(path.sep).filter(Boolean).join("-").replace(/[^\w.-]/g, "_").slice(-32);
+  const name = here
+    .split(path.sep)
+    .filter(Boolean)
+    .join("-")
+    .replace(/[^\w.-]/g, "_")
+    .slice(-32);
   const home = mkdtempSync(path.join(homeFolder(runAs, "clusters"), `${name}-`));
   chownSync(home, 0, runAs.gid);
   chmodSync(home, 0o750);
@@ -109,7 +114,10 @@ function newClusterHome(dataDir: string, runAs: RunAs, log: PlacementLog): strin
   const cluster = path.join(home, "pg");
   if (existsSync(pgDir)) {
     move(pgDir, cluster);
-    log.info({ from: pgDir, to: cluster }, "moved the embedded PostgreSQL cluster where the user postgres can reach it");
+    log.info(
+      { from: pgDir, to: cluster },
+      "moved the embedded PostgreSQL cluster where the user postgres can reach it",
+    );
   } else {
     mkdirSync(cluster, { mode: 0o700 });
     chownSync(cluster, runAs.uid, runAs.gid);

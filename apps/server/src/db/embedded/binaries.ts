@@ -16,7 +16,17 @@
  * server then runs a copy of the package's `native` folder in SYSTEM_HOME
  * (system-home.ts), one per package version, shared by the clones that use it.
  */
-import { cpSync, existsSync, lstatSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { RunAs } from "./run-as.js";
@@ -105,9 +115,10 @@ function copyForCluster(root: string, runAs: RunAs, log: BinariesLog): string {
   const target = path.join(homeFolder(runAs), `postgresql-${version}-${process.platform}-${process.arch}`);
   if (existsSync(target)) return target;
   const started = Date.now();
-  const partial = `${target}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
+  const partial = mkdtempSync(`${target}.partial-`);
   cpSync(path.join(root, "native"), partial, { recursive: true, verbatimSymlinks: true });
+  // mkdtemp made it 0700: the copy is for `postgres` to run (its parent lets only root and that group in).
+  chmodSync(partial, 0o755);
   try {
     renameSync(partial, target);
   } catch (err) {

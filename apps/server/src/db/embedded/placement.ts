@@ -12,6 +12,7 @@
  * first start; one that kept the link (`cp -a`) would share the first
  * folder's database, so it is refused while that first folder still links
  * there. Each cluster's folder records its data folder (`data-dir`) to tell.
+ * A `pg` an operator linked elsewhere himself is run where it leads.
  */
 import {
   chmodSync,

@@ -98,16 +98,21 @@ function move(from: string, to: string): void {
   }
 }
 
+/** The data folder's last path components, as many as fit in 32 characters: `root-balcao-apps-server-data`. */
+function readableName(dataDir: string): string {
+  const parts = dataDir
+    .split(path.sep)
+    .filter(Boolean)
+    .map((part) => part.replace(/[^\w.-]/g, "_"));
+  let name = (parts.pop() ?? "data").slice(0, 32);
+  for (let part = parts.pop(); part && name.length + part.length < 32; part = parts.pop()) name = `${part}-${name}`;
+  return name;
+}
+
 /** A new cluster folder in SYSTEM_HOME for the data folder, named after its path; `pg` (moved there when it existed) linked to it. */
 function newClusterHome(dataDir: string, runAs: RunAs, log: PlacementLog): string {
   const here = realpathSync(dataDir);
-  const name = here
-    .split(path.sep)
-    .filter(Boolean)
-    .join("-")
-    .replace(/[^\w.-]/g, "_")
-    .slice(-32);
-  const home = mkdtempSync(path.join(homeFolder(runAs, "clusters"), `${name}-`));
+  const home = mkdtempSync(path.join(homeFolder(runAs, "clusters"), `${readableName(here)}-`));
   chownSync(home, 0, runAs.gid);
   chmodSync(home, 0o750);
   writeFileSync(path.join(home, OWNER_FILE), `${here}\n`);

@@ -19,7 +19,8 @@ export default async function setup() {
   const given = process.env.TEST_DATABASE_URL;
   if (given) return prepareTemplate(given);
   const dir = mkdtempSync(path.join(tmpdir(), "balcao-test-pg-"));
-  // As root the cluster runs as the user "postgres", which must reach its directory.
+  // As root the cluster runs as the user "postgres": once it can enter the directory, the cluster stays in it
+  // (and goes with it) instead of in /var/lib/balcao (db/embedded/placement.ts).
   chmodSync(dir, 0o755);
   const cluster = await startCluster({
     dataDir: dir,

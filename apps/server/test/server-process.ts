@@ -27,12 +27,18 @@ export interface ServerProcess {
 
 let built: Promise<string> | undefined;
 
-/** The built server, as `npm start` runs it; the bundle sits in the checkout, where node finds the installed packages. */
-function builtServer(): Promise<string> {
-  const outfile = path.join(serverRoot, "dist/test-server/main.js");
-  built ??= promisify(execFile)(process.execPath, ["build.mjs", "src/main.ts", outfile], { cwd: serverRoot }).then(
-    () => outfile,
-  );
+/** Where the built server sits in a checkout's apps/server (with db-upgrade.js beside it). */
+export const BUILT_SERVER_DIR = "dist/test-server";
+
+/**
+ * The built server, as `npm start` runs it; the bundle sits in the checkout, where node finds the installed
+ * packages. Resolves to the folder of the bundle, in this checkout's apps/server.
+ */
+export function buildServer(): Promise<string> {
+  const outDir = path.join(serverRoot, BUILT_SERVER_DIR);
+  built ??= promisify(execFile)(process.execPath, ["build.mjs", "src/main.ts", path.join(outDir, "main.js")], {
+    cwd: serverRoot,
+  }).then(() => outDir);
   return built;
 }
 
@@ -44,6 +50,8 @@ export async function startServerProcess(
   adminPassword: string,
   /** Over the defaults below (a test's fake Graph API, a shorter job recovery, a DATABASE_URL). */
   overrides: NodeJS.ProcessEnv = {},
+  /** Another checkout's apps/server, holding the bundle buildServer() made at BUILT_SERVER_DIR (a copy elsewhere). */
+  checkout?: string,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -66,10 +74,11 @@ export async function startServerProcess(
     ...overrides,
   };
   appendFileSync(logFile, `--- start ${new Date().toISOString()}\n`);
-  const entry = await builtServer();
+  await buildServer();
+  const cwd = checkout ?? serverRoot;
   const started = Date.now();
-  const child = spawn(process.execPath, [entry], {
-    cwd: serverRoot,
+  const child = spawn(process.execPath, [path.join(cwd, BUILT_SERVER_DIR, "main.js")], {
+    cwd,
     env,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

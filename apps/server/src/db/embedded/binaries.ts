@@ -10,16 +10,37 @@
  * skips them all; without the links `postgres` cannot load its libraries. So
  * the server restores any missing link itself before the first use, the same
  * way the package's script does (relative links, beside their source).
+ *
+ * As root, PostgreSQL runs as the user `postgres` (run-as.ts), who cannot
+ * run binaries under a folder only root may enter (a clone in /root): the
+ * server then runs a copy of the package's `native` folder in SYSTEM_HOME
+ * (system-home.ts), one per package version, shared by the clones that use it.
  */
-import { existsSync, lstatSync, readFileSync, symlinkSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { RunAs } from "./run-as.js";
+import { canRun, homeFolder } from "./system-home.js";
 
 export interface Binaries {
   postgres: string;
   initdb: string;
   /** Stops a postmaster where POSIX signals do not exist (Windows: leftover.ts). */
   pgCtl: string;
+}
+
+export interface BinariesLog {
+  info(obj: object, msg: string): void;
 }
 
 interface LinkEntry {
@@ -79,10 +100,46 @@ function isPresent(file: string): boolean {
   }
 }
 
-export function findBinaries(onRestored?: (count: number) => void): Binaries {
+function binariesIn(native: string): Binaries {
+  const bin = (name: string) => path.join(native, "bin", process.platform === "win32" ? `${name}.exe` : name);
+  return { postgres: bin("postgres"), initdb: bin("initdb"), pgCtl: bin("pg_ctl") };
+}
+
+/**
+ * The package's `native` folder copied into SYSTEM_HOME (made once per version: an upgrade gets its own);
+ * copied under a temporary name and renamed, so a copy cut short is never used and two servers starting
+ * together both end on one whole copy.
+ */
+function copyForCluster(root: string, runAs: RunAs, log: BinariesLog): string {
+  const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  const target = path.join(homeFolder(runAs), `postgresql-${version}-${process.platform}-${process.arch}`);
+  if (existsSync(target)) return target;
+  const started = Date.now();
+  const partial = mkdtempSync(`${target}.partial-`);
+  cpSync(path.join(root, "native"), partial, { recursive: true, verbatimSymlinks: true });
+  // mkdtemp made it 0700: the copy is for `postgres` to run (its parent lets only root and that group in).
+  chmodSync(partial, 0o755);
+  try {
+    renameSync(partial, target);
+  } catch (err) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(target)) throw err;
+  }
+  log.info(
+    { from: root, to: target, ms: Date.now() - started },
+    "copied PostgreSQL where the user postgres can run it",
+  );
+  return target;
+}
+
+/** The binaries the cluster's user runs: the package's own, or (as root, when it cannot reach them) the copy. */
+export function findBinaries(runAs: RunAs | undefined, log: BinariesLog): Binaries {
   const root = packageRoot();
   const restored = restoreLinks(root);
-  if (restored > 0) onRestored?.(restored);
-  const bin = (name: string) => path.join(root, "native", "bin", process.platform === "win32" ? `${name}.exe` : name);
-  return { postgres: bin("postgres"), initdb: bin("initdb"), pgCtl: bin("pg_ctl") };
+  if (restored > 0) log.info({ count: restored }, "restored the embedded PostgreSQL's library links");
+  const own = binariesIn(path.join(root, "native"));
+  if (!runAs || canRun(runAs, own.postgres)) return own;
+  const copy = binariesIn(copyForCluster(root, runAs, log));
+  if (!canRun(runAs, copy.postgres)) throw new Error(`The user postgres cannot run ${copy.postgres}`);
+  return copy;
 }

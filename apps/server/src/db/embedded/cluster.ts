@@ -18,6 +18,7 @@ import path from "node:path";
 import pg from "pg";
 import { findBinaries, type Binaries } from "./binaries.js";
 import { claimCluster, clearLeftover, releaseCluster, stopPostmaster } from "./leftover.js";
+import { placeCluster } from "./placement.js";
 import { clusterUser, giveTo, reclaimCluster, type RunAs } from "./run-as.js";
 import {
   connectionUrl,
@@ -70,6 +71,8 @@ function run(file: string, args: string[], runAs: RunAs | undefined): Promise<vo
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
       ...runAs,
+      // Not the server's own folder, which the cluster's user may not enter.
+      cwd: "/",
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, LC_ALL: "C" },
     });
@@ -106,10 +109,6 @@ async function initCluster(bin: Binaries, pgDir: string, password: string, runAs
       ],
       runAs,
     );
-  } catch (err) {
-    throw new Error(
-      `${(err as Error).message}${runAs ? `\n(As root, PostgreSQL runs as the user "postgres": every directory above ${pgDir} must be searchable by it.)` : ""}`,
-    );
   } finally {
     rmSync(pwFile, { force: true });
   }
@@ -118,7 +117,12 @@ async function initCluster(bin: Binaries, pgDir: string, password: string, runAs
 /** Starts the postmaster and resolves once it accepts connections; rejects with its last log lines if it stops. */
 function startPostmaster(bin: Binaries, args: string[], runAs: RunAs | undefined, log: ClusterLog) {
   return new Promise<ChildProcess>((resolve, reject) => {
-    const child = spawn(bin.postgres, args, { ...runAs, detached: true, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(bin.postgres, args, {
+      ...runAs,
+      cwd: "/",
+      detached: true,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     const recent: string[] = [];
     let ready = false;
     const timer = setTimeout(
@@ -168,12 +172,12 @@ async function ensureDatabase(url: string, name: string): Promise<void> {
 
 export async function startCluster(options: ClusterOptions): Promise<EmbeddedCluster> {
   const dataDir = path.resolve(options.dataDir);
-  const pgDir = path.join(dataDir, "pg");
   const ownerFile = path.join(dataDir, "pg-server.pid");
   const { log } = options;
   mkdirSync(dataDir, { recursive: true });
-  const bin = findBinaries((count) => log.info({ count }, "restored the embedded PostgreSQL's library links"));
   const runAs = clusterUser();
+  const bin = findBinaries(runAs, log);
+  const pgDir = placeCluster(dataDir, runAs, log);
   const password = readOrCreatePassword(path.join(dataDir, "pg-password"));
   chmodSync(path.join(dataDir, "pg-password"), 0o600);
 

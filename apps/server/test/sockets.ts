@@ -1,4 +1,5 @@
 /** Socket.IO clients for tests, connected to a test server exactly as the web client connects. */
+import { rooms } from "@balcao/contracts";
 import { io, type Socket } from "socket.io-client";
 import type { TestServer } from "./harness.js";
 
@@ -72,6 +73,41 @@ export async function flush(s: TestServer, socket: Socket): Promise<void> {
   const marker = nextEvent(socket, "test-flush");
   s.ctx.realtime.io.to(socket.id!).emit("test-flush");
   await marker;
+}
+
+/**
+ * The names of every event that reaches the socket on the wire from now on, even those the client
+ * holds back before the server accepted it (a refused handshake never hands those to the app).
+ */
+export function wireEvents(socket: Socket): string[] {
+  const names: string[] = [];
+  socket.io.on("packet", ({ data }) => {
+    // An event's data is its name and arguments (an acknowledgement's, arguments only).
+    if (Array.isArray(data) && typeof data[0] === "string") names.push(data[0]);
+  });
+  return names;
+}
+
+/**
+ * Drops the socket's transport as a network failure does (the server keeps its session for
+ * recovery) and waits until the server has let it go.
+ */
+export async function dropTransport(s: TestServer, socket: Socket, userId: number): Promise<void> {
+  socket.io.engine.close();
+  await until(async () => (await s.ctx.realtime.io.in(rooms.user(userId)).fetchSockets()).length === 0);
+}
+
+/**
+ * Connects a dropped socket again with `token`, as the web client does (its session id and
+ * offset ride along); resolves with the refusal's message, or undefined once connected.
+ */
+export function reconnectWith(socket: Socket, token: string): Promise<string | undefined> {
+  socket.io.opts.query = { token };
+  return new Promise((resolve) => {
+    socket.once("connect", () => resolve(undefined));
+    socket.once("connect_error", (err) => resolve(err.message));
+    socket.connect();
+  });
 }
 
 export type RoomAnswer = { joined?: true; left?: true; error?: string };

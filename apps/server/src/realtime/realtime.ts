@@ -15,12 +15,13 @@ import {
   type KeyedChannelName,
   type KeyedChannelPayloads,
 } from "@balcao/contracts";
-import { Server } from "socket.io";
+import { Server, type Socket } from "socket.io";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../http/errors.js";
 import { handshakeRefusal, type SessionCheck } from "../modules/auth/session-check.js";
 import type { AccessClaims, VerifiedAccess } from "../modules/auth/tokens.js";
 import type { Viewer } from "../modules/tickets/ticket-visibility.js";
+import { accountRooms, deferRestore, replay, resume, type Resumed } from "./recovery.js";
 import { registerRoomProtocol } from "./room-protocol.js";
 import { viewerScopes } from "./ticket-scopes.js";
 
@@ -84,11 +85,13 @@ export function createRealtime(opts: {
     pingInterval: timings.socketPingMs,
     pingTimeout: timings.socketPingMs,
     cors: { origin: false },
-    // A socket that comes back within the window gets what it missed; one not recovered (away longer, or
-    // the server restarted) reads its pages again (web api/socket.ts onResync).
+    // A socket that comes back within the window gets what it missed, on the terms of recovery.ts; one not
+    // recovered (away longer, the server restarted, its user's rooms changed) reads its pages again.
     connectionStateRecovery: { maxDisconnectionDuration: timings.socketRecoveryMs, skipMiddlewares: false },
   });
   if (opts.adapter) io.adapter(opts.adapter);
+  const restore = deferRestore(io.of("/").adapter);
+  const resumed = new WeakMap<Socket, Resumed>();
 
   io.use((socket, next) => {
     const token: unknown = socket.handshake.query.token ?? socket.handshake.auth?.token;
@@ -121,23 +124,33 @@ export function createRealtime(opts: {
     );
   });
 
+  // Last, once the token is verified and what the user may see is known.
+  io.use((socket, next) => {
+    const { claims, viewer } = socket.data as SocketData;
+    resume(restore, socket, { claims, scopes: viewerScopes(viewer) }).then(
+      (session) => {
+        if (session) resumed.set(socket, session);
+        next();
+      },
+      (err: unknown) => {
+        opts.log.warn({ err }, "socket session not restored");
+        next();
+      },
+    );
+  });
+
   io.on("connection", (socket) => {
     const { claims, viewer } = socket.data as SocketData;
-    // Administrators also hear what only they may read (prompts, integrations): a profile change drops the
-    // user's sockets, so the rooms are those of the current profile.
-    const admin = claims.profile === "admin" || claims.super;
-    void socket.join([
-      rooms.company(claims.companyId),
-      rooms.user(claims.id),
-      rooms.platform(),
-      ...(admin ? [rooms.admins(claims.companyId)] : []),
-    ]);
+    // A profile change drops the user's sockets, so the admins room is that of the current profile.
+    void socket.join(accountRooms(claims));
     const access = {
       companyId: claims.companyId,
       scopes: viewerScopes(viewer),
       ticketRefusal: (ticketId: number) => opts.visibility.ticketRefusal(viewer, ticketId),
     };
-    registerRoomProtocol(socket, access, opts.log);
+    const session = resumed.get(socket);
+    registerRoomProtocol(socket, access, opts.log, session?.held ?? []);
+    if (session) replay(socket, session.missed);
     // The socket lives as long as its token: the client reconnects with a fresh one.
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
     const report = (online: boolean) =>

@@ -1,4 +1,7 @@
 /** Socket.IO clients for tests, connected to a test server exactly as the web client connects. */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { rooms } from "@balcao/contracts";
 import { io, type Socket } from "socket.io-client";
 import type { TestServer } from "./harness.js";
@@ -108,6 +111,33 @@ export function reconnectWith(socket: Socket, token: string): Promise<string | u
     socket.once("connect_error", (err) => resolve(err.message));
     socket.connect();
   });
+}
+
+/** What an outside client saw when it sent one event many times at once (test/socket-flooder.ts). */
+export interface Flood {
+  /** The acknowledgements it got. */
+  answers: unknown[];
+  /** Why it was disconnected ("io server disconnect": the server dropped it), or "still connected". */
+  reason: string;
+}
+
+/**
+ * Floods the server from another process, as an attacker's client would: its own work does not slow
+ * this process, where the test server lives. Resolves once the server dropped it (or 10 s passed).
+ */
+export function floodFromOutside(s: TestServer, token: string, event: string, count: number): Promise<Flood> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", "socket-flooder.ts", s.url, token, event, String(count)], {
+    cwd: here,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Flood) : reject(new Error(`the flooder exited with ${code}`)),
+    ),
+  );
 }
 
 export type RoomAnswer = { joined?: true; left?: true; error?: string };

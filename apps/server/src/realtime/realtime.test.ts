@@ -199,6 +199,11 @@ describe("room parameters", () => {
 });
 
 describe("presence", () => {
+  /** A report within the interval after a write is written when the interval ends. */
+  const written = realtimeLimits.presenceWriteMs + 1500;
+  const lastSeen = async (id: number) =>
+    (await s.ctx.db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, id)))[0]!.at!.getTime();
+
   it("marks the user online on connect and on userStatus, offline when the last socket leaves", async () => {
     const { agent } = await buildTenant(s);
     const first = await connectSocket(s, agent.token);
@@ -206,7 +211,7 @@ describe("presence", () => {
 
     await s.ctx.db.update(users).set({ online: false }).where(eq(users.id, agent.id));
     first.emit("userStatus");
-    await until(async () => (await isOnline(agent.id)) === true);
+    await until(async () => (await isOnline(agent.id)) === true, written);
 
     const second = await connectSocket(s, agent.token);
     first.close();
@@ -215,6 +220,23 @@ describe("presence", () => {
     expect(await isOnline(agent.id)).toBe(true);
 
     second.close();
-    await until(async () => (await isOnline(agent.id)) === false);
+    await until(async () => (await isOnline(agent.id)) === false, written);
+  });
+
+  it("writes a user's presence at most once per interval: the last report, when the interval ends", async () => {
+    const { agent } = await buildTenant(s);
+    const socket = await connectSocket(s, agent.token);
+    await until(async () => (await isOnline(agent.id)) === true);
+    const connectedAt = await lastSeen(agent.id);
+
+    for (let i = 0; i < 10; i++) socket.emit("userStatus");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await lastSeen(agent.id)).toBe(connectedAt);
+
+    await until(async () => (await lastSeen(agent.id)) > connectedAt, written);
+    const reportedAt = await lastSeen(agent.id);
+    // Ten reports, one write.
+    await new Promise((r) => setTimeout(r, written));
+    expect(await lastSeen(agent.id)).toBe(reportedAt);
   });
 });

@@ -21,14 +21,11 @@ import { AppError } from "../http/errors.js";
 import { handshakeRefusal, type SessionCheck } from "../modules/auth/session-check.js";
 import type { AccessClaims, VerifiedAccess } from "../modules/auth/tokens.js";
 import type { Viewer } from "../modules/tickets/ticket-visibility.js";
+import { paceEvents } from "./event-pace.js";
+import { coalescePresence, type Presence } from "./presence-writes.js";
 import { accountRooms, deferRestore, replay, resume, type Resumed } from "./recovery.js";
 import { registerRoomProtocol } from "./room-protocol.js";
 import { viewerScopes } from "./ticket-scopes.js";
-
-export interface Presence {
-  /** Called on connect, on each userStatus report and on the last disconnect. */
-  report(claims: AccessClaims, online: boolean): Promise<void>;
-}
 
 interface EmitTarget {
   companyId: number;
@@ -92,6 +89,7 @@ export function createRealtime(opts: {
   if (opts.adapter) io.adapter(opts.adapter);
   const restore = deferRestore(io.of("/").adapter);
   const resumed = new WeakMap<Socket, Resumed>();
+  const presence = coalescePresence(opts.presence, opts.log);
 
   io.use((socket, next) => {
     const token: unknown = socket.handshake.query.token ?? socket.handshake.auth?.token;
@@ -148,21 +146,20 @@ export function createRealtime(opts: {
       scopes: viewerScopes(viewer),
       ticketRefusal: (ticketId: number) => opts.visibility.ticketRefusal(viewer, ticketId),
     };
+    paceEvents(socket, opts.log, claims.id);
     const session = resumed.get(socket);
     registerRoomProtocol(socket, access, opts.log, session?.held ?? []);
     if (session) replay(socket, session.missed);
     // The socket lives as long as its token: the client reconnects with a fresh one.
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
-    const report = (online: boolean) =>
-      opts.presence.report(claims, online).catch((err: unknown) => opts.log.warn({ err }, "presence update failed"));
-    void report(true);
-    socket.on(roomEvents.userStatus, () => void report(true));
+    presence.report(claims, true);
+    socket.on(roomEvents.userStatus, () => presence.report(claims, true));
     socket.on("disconnect", () => {
       clearTimeout(expiry);
       void io
         .in(rooms.user(claims.id))
         .fetchSockets()
-        .then((left) => (left.length === 0 ? report(false) : undefined));
+        .then((left) => (left.length === 0 ? presence.report(claims, false) : undefined));
     });
   });
 
@@ -189,6 +186,6 @@ export function createRealtime(opts: {
     disconnect(target) {
       io.in("userId" in target ? rooms.user(target.userId) : rooms.company(target.companyId)).disconnectSockets(true);
     },
-    close: () => io.close(),
+    close: () => io.close().then(() => presence.flush()),
   };
 }

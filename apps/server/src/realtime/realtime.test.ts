@@ -198,6 +198,27 @@ describe("room parameters", () => {
   });
 });
 
+describe("pace", () => {
+  it("serves the web client's largest burst whole: userStatus and every room it may hold, sent at connect", async () => {
+    const { a } = await twoCompanies();
+    const admin = await connectSocket(s, a.admin.token);
+    const contact = await buildContact(s, a.company.id);
+    const boxes = realtimeLimits.roomsPerSocket - 5;
+    const tickets = await Promise.all(
+      Array.from({ length: boxes }, () => buildTicket(s, { companyId: a.company.id, contactId: contact.id })),
+    );
+    const rejoins: [string, unknown][] = [
+      ...["open", "pending", "closed", "group"].map((status): [string, unknown] => ["joinTickets", { status }]),
+      ["joinNotification", undefined],
+      ...tickets.map((t): [string, unknown] => ["joinChatBox", { ticketId: t.id }]),
+    ];
+    admin.emit("userStatus");
+    const answers = await Promise.all(rejoins.map(([event, arg]) => roomEvent(admin, event, arg)));
+    expect(answers).toEqual(rejoins.map(() => ({ joined: true })));
+    expect(admin.connected).toBe(true);
+  });
+});
+
 describe("presence", () => {
   /** A report within the interval after a write is written when the interval ends. */
   const written = realtimeLimits.presenceWriteMs + 1500;

@@ -1,6 +1,8 @@
 /**
  * Socket.IO server: token in the connection query, company and user rooms,
- * the join/leave protocol of core-platform §7.9, and a typed `emit`.
+ * the join/leave protocol of core-platform §7.9, and a typed `emit`; a
+ * dropped socket's session taken up on our terms (recovery.ts), every client
+ * event paced (event-pace.ts) and presence writes coalesced (presence-writes.ts).
  */
 import type { Server as HttpServer } from "node:http";
 import {

@@ -1,4 +1,8 @@
 /** Socket.IO clients for tests, connected to a test server exactly as the web client connects. */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { rooms } from "@balcao/contracts";
 import { io, type Socket } from "socket.io-client";
 import type { TestServer } from "./harness.js";
 
@@ -72,6 +76,68 @@ export async function flush(s: TestServer, socket: Socket): Promise<void> {
   const marker = nextEvent(socket, "test-flush");
   s.ctx.realtime.io.to(socket.id!).emit("test-flush");
   await marker;
+}
+
+/**
+ * The names of every event that reaches the socket on the wire from now on, even those the client
+ * holds back before the server accepted it (a refused handshake never hands those to the app).
+ */
+export function wireEvents(socket: Socket): string[] {
+  const names: string[] = [];
+  socket.io.on("packet", ({ data }) => {
+    // An event's data is its name and arguments (an acknowledgement's, arguments only).
+    if (Array.isArray(data) && typeof data[0] === "string") names.push(data[0]);
+  });
+  return names;
+}
+
+/**
+ * Drops the socket's transport as a network failure does (the server keeps its session for
+ * recovery) and waits until the server has let it go.
+ */
+export async function dropTransport(s: TestServer, socket: Socket, userId: number): Promise<void> {
+  socket.io.engine.close();
+  await until(async () => (await s.ctx.realtime.io.in(rooms.user(userId)).fetchSockets()).length === 0);
+}
+
+/**
+ * Connects a dropped socket again with `token`, as the web client does (its session id and
+ * offset ride along); resolves with the refusal's message, or undefined once connected.
+ */
+export function reconnectWith(socket: Socket, token: string): Promise<string | undefined> {
+  socket.io.opts.query = { token };
+  return new Promise((resolve) => {
+    socket.once("connect", () => resolve(undefined));
+    socket.once("connect_error", (err) => resolve(err.message));
+    socket.connect();
+  });
+}
+
+/** What an outside client saw when it sent one event many times at once (test/socket-flooder.ts). */
+export interface Flood {
+  /** The acknowledgements it got. */
+  answers: unknown[];
+  /** Why it was disconnected ("io server disconnect": the server dropped it), or "still connected". */
+  reason: string;
+}
+
+/**
+ * Floods the server from another process, as an attacker's client would: its own work does not slow
+ * this process, where the test server lives. Resolves once the server dropped it (or 10 s passed).
+ */
+export function floodFromOutside(s: TestServer, token: string, event: string, count: number): Promise<Flood> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", "socket-flooder.ts", s.url, token, event, String(count)], {
+    cwd: here,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Flood) : reject(new Error(`the flooder exited with ${code}`)),
+    ),
+  );
 }
 
 export type RoomAnswer = { joined?: true; left?: true; error?: string };

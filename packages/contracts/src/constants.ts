@@ -63,6 +63,16 @@ export const limits = {
 export const realtimeLimits = {
   /** Narrower rooms (ticket boxes, status lists, notifications) one socket may be in at once. */
   roomsPerSocket: 24,
+  /**
+   * Client events one socket may send at once (the web client sends its userStatus and every room it holds
+   * on connect: at most 1 + roomsPerSocket), then per second; one more is refused with ERR_TOO_MANY_REQUESTS.
+   */
+  eventBurst: 40,
+  eventsPerSecond: 10,
+  /** Refusals in a row after which the socket is dropped. */
+  refusalsBeforeDrop: 20,
+  /** The server writes a user's presence at most once per this interval; the last report wins. */
+  presenceWriteMs: 2_000,
 } as const;
 
 export const subscription = {

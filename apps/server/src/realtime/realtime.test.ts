@@ -198,7 +198,33 @@ describe("room parameters", () => {
   });
 });
 
+describe("pace", () => {
+  it("serves the web client's largest burst whole: userStatus and every room it may hold, sent at connect", async () => {
+    const { a } = await twoCompanies();
+    const admin = await connectSocket(s, a.admin.token);
+    const contact = await buildContact(s, a.company.id);
+    const boxes = realtimeLimits.roomsPerSocket - 5;
+    const tickets = await Promise.all(
+      Array.from({ length: boxes }, () => buildTicket(s, { companyId: a.company.id, contactId: contact.id })),
+    );
+    const rejoins: [string, unknown][] = [
+      ...["open", "pending", "closed", "group"].map((status): [string, unknown] => ["joinTickets", { status }]),
+      ["joinNotification", undefined],
+      ...tickets.map((t): [string, unknown] => ["joinChatBox", { ticketId: t.id }]),
+    ];
+    admin.emit("userStatus");
+    const answers = await Promise.all(rejoins.map(([event, arg]) => roomEvent(admin, event, arg)));
+    expect(answers).toEqual(rejoins.map(() => ({ joined: true })));
+    expect(admin.connected).toBe(true);
+  });
+});
+
 describe("presence", () => {
+  /** A report within the interval after a write is written when the interval ends. */
+  const written = realtimeLimits.presenceWriteMs + 1500;
+  const lastSeen = async (id: number) =>
+    (await s.ctx.db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, id)))[0]!.at!.getTime();
+
   it("marks the user online on connect and on userStatus, offline when the last socket leaves", async () => {
     const { agent } = await buildTenant(s);
     const first = await connectSocket(s, agent.token);
@@ -206,7 +232,7 @@ describe("presence", () => {
 
     await s.ctx.db.update(users).set({ online: false }).where(eq(users.id, agent.id));
     first.emit("userStatus");
-    await until(async () => (await isOnline(agent.id)) === true);
+    await until(async () => (await isOnline(agent.id)) === true, written);
 
     const second = await connectSocket(s, agent.token);
     first.close();
@@ -215,6 +241,23 @@ describe("presence", () => {
     expect(await isOnline(agent.id)).toBe(true);
 
     second.close();
-    await until(async () => (await isOnline(agent.id)) === false);
+    await until(async () => (await isOnline(agent.id)) === false, written);
+  });
+
+  it("writes a user's presence at most once per interval: the last report, when the interval ends", async () => {
+    const { agent } = await buildTenant(s);
+    const socket = await connectSocket(s, agent.token);
+    await until(async () => (await isOnline(agent.id)) === true);
+    const connectedAt = await lastSeen(agent.id);
+
+    for (let i = 0; i < 10; i++) socket.emit("userStatus");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await lastSeen(agent.id)).toBe(connectedAt);
+
+    await until(async () => (await lastSeen(agent.id)) > connectedAt, written);
+    const reportedAt = await lastSeen(agent.id);
+    // Ten reports, one write.
+    await new Promise((r) => setTimeout(r, written));
+    expect(await lastSeen(agent.id)).toBe(reportedAt);
   });
 });

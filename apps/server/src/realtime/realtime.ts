@@ -1,6 +1,8 @@
 /**
  * Socket.IO server: token in the connection query, company and user rooms,
- * the join/leave protocol of core-platform §7.9, and a typed `emit`.
+ * the join/leave protocol of core-platform §7.9, and a typed `emit`; a
+ * dropped socket's session taken up on our terms (recovery.ts), every client
+ * event paced (event-pace.ts) and presence writes coalesced (presence-writes.ts).
  */
 import type { Server as HttpServer } from "node:http";
 import {
@@ -15,19 +17,17 @@ import {
   type KeyedChannelName,
   type KeyedChannelPayloads,
 } from "@balcao/contracts";
-import { Server } from "socket.io";
+import { Server, type Socket } from "socket.io";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../http/errors.js";
 import { handshakeRefusal, type SessionCheck } from "../modules/auth/session-check.js";
 import type { AccessClaims, VerifiedAccess } from "../modules/auth/tokens.js";
 import type { Viewer } from "../modules/tickets/ticket-visibility.js";
+import { paceEvents } from "./event-pace.js";
+import { coalescePresence, type Presence } from "./presence-writes.js";
+import { accountRooms, deferRestore, replay, resume, type Resumed } from "./recovery.js";
 import { registerRoomProtocol } from "./room-protocol.js";
 import { viewerScopes } from "./ticket-scopes.js";
-
-export interface Presence {
-  /** Called on connect, on each userStatus report and on the last disconnect. */
-  report(claims: AccessClaims, online: boolean): Promise<void>;
-}
 
 interface EmitTarget {
   companyId: number;
@@ -84,11 +84,14 @@ export function createRealtime(opts: {
     pingInterval: timings.socketPingMs,
     pingTimeout: timings.socketPingMs,
     cors: { origin: false },
-    // A socket that comes back within the window gets what it missed; one not recovered (away longer, or
-    // the server restarted) reads its pages again (web api/socket.ts onResync).
+    // A socket that comes back within the window gets what it missed, on the terms of recovery.ts; one not
+    // recovered (away longer, the server restarted, its user's rooms changed) reads its pages again.
     connectionStateRecovery: { maxDisconnectionDuration: timings.socketRecoveryMs, skipMiddlewares: false },
   });
   if (opts.adapter) io.adapter(opts.adapter);
+  const restore = deferRestore(io.of("/").adapter);
+  const resumed = new WeakMap<Socket, Resumed>();
+  const presence = coalescePresence(opts.presence, opts.log);
 
   io.use((socket, next) => {
     const token: unknown = socket.handshake.query.token ?? socket.handshake.auth?.token;
@@ -121,35 +124,44 @@ export function createRealtime(opts: {
     );
   });
 
+  // Last, once the token is verified and what the user may see is known.
+  io.use((socket, next) => {
+    const { claims, viewer } = socket.data as SocketData;
+    resume(restore, socket, { claims, scopes: viewerScopes(viewer) }).then(
+      (session) => {
+        if (session) resumed.set(socket, session);
+        next();
+      },
+      (err: unknown) => {
+        opts.log.warn({ err }, "socket session not restored");
+        next();
+      },
+    );
+  });
+
   io.on("connection", (socket) => {
     const { claims, viewer } = socket.data as SocketData;
-    // Administrators also hear what only they may read (prompts, integrations): a profile change drops the
-    // user's sockets, so the rooms are those of the current profile.
-    const admin = claims.profile === "admin" || claims.super;
-    void socket.join([
-      rooms.company(claims.companyId),
-      rooms.user(claims.id),
-      rooms.platform(),
-      ...(admin ? [rooms.admins(claims.companyId)] : []),
-    ]);
+    // A profile change drops the user's sockets, so the admins room is that of the current profile.
+    void socket.join(accountRooms(claims));
     const access = {
       companyId: claims.companyId,
       scopes: viewerScopes(viewer),
       ticketRefusal: (ticketId: number) => opts.visibility.ticketRefusal(viewer, ticketId),
     };
-    registerRoomProtocol(socket, access, opts.log);
+    paceEvents(socket, opts.log, claims.id);
+    const session = resumed.get(socket);
+    registerRoomProtocol(socket, access, opts.log, session?.held ?? []);
+    if (session) replay(socket, session.missed);
     // The socket lives as long as its token: the client reconnects with a fresh one.
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
-    const report = (online: boolean) =>
-      opts.presence.report(claims, online).catch((err: unknown) => opts.log.warn({ err }, "presence update failed"));
-    void report(true);
-    socket.on(roomEvents.userStatus, () => void report(true));
+    presence.report(claims, true);
+    socket.on(roomEvents.userStatus, () => presence.report(claims, true));
     socket.on("disconnect", () => {
       clearTimeout(expiry);
       void io
         .in(rooms.user(claims.id))
         .fetchSockets()
-        .then((left) => (left.length === 0 ? report(false) : undefined));
+        .then((left) => (left.length === 0 ? presence.report(claims, false) : undefined));
     });
   });
 
@@ -176,6 +188,6 @@ export function createRealtime(opts: {
     disconnect(target) {
       io.in("userId" in target ? rooms.user(target.userId) : rooms.company(target.companyId)).disconnectSockets(true);
     },
-    close: () => io.close(),
+    close: () => io.close().then(() => presence.flush()),
   };
 }

@@ -46,25 +46,10 @@ export function statusOf(arg: unknown): string | undefined {
   return typeof raw === "string" && statuses.has(raw) ? raw : undefined;
 }
 
-/**
- * A recovered connection (a network blip) comes back with the rooms it had,
- * joined under the scopes of that time: they are counted again and joined
- * under the user's scopes of now, which may have changed meanwhile.
- */
-function recoverRooms(socket: Socket, scopes: string[]): Set<string> {
-  const held = new Set<string>();
-  for (const room of [...socket.rooms]) {
-    const cut = room.lastIndexOf("|");
-    if (cut <= 0) continue;
-    held.add(room.slice(0, cut));
-    void socket.leave(room);
-  }
-  if (held.size) void socket.join(scopedRooms([...held], scopes));
-  return held;
-}
-
-export function registerRoomProtocol(socket: Socket, access: RoomAccess, log: FastifyBaseLogger) {
-  const held = recoverRooms(socket, access.scopes);
+/** `resumed`: the narrower rooms of the session the socket took up (recovery.ts), held again. */
+export function registerRoomProtocol(socket: Socket, access: RoomAccess, log: FastifyBaseLogger, resumed: string[]) {
+  const held = new Set(resumed);
+  if (held.size) void socket.join(scopedRooms(resumed, access.scopes));
   const company = access.companyId;
 
   const join = async (room: string, refusal?: () => Promise<ErrorCode | undefined>): Promise<Answer> => {

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { messages } from "../../db/schema/index.js";
 import { buildQueue, buildTenant } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
+import { peakGrowth } from "../../../test/memory.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
 import { agentOnTicket, incomingFiles, pdfHead, streamUpload } from "../../../test/uploads.js";
 
@@ -30,25 +31,6 @@ const UPLOAD_BYTES = 300 * MB;
  */
 const RSS_BOUND = 200 * MB;
 const BUFFERS_BOUND = 192 * MB;
-
-/** The process's peak memory above where it started, sampled while `work` runs. */
-async function peakGrowth<T>(work: () => Promise<T>) {
-  const start = process.memoryUsage();
-  const peak = { rss: 0, arrayBuffers: 0 };
-  const sample = () => {
-    const now = process.memoryUsage();
-    peak.rss = Math.max(peak.rss, now.rss - start.rss);
-    peak.arrayBuffers = Math.max(peak.arrayBuffers, now.arrayBuffers - start.arrayBuffers);
-  };
-  const timer = setInterval(sample, 25);
-  try {
-    const result = await work();
-    sample();
-    return { result, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe("parallel oversized uploads", () => {
   it(`${UPLOADS} uploads of 300 MB at once are cut off at the 100 MB cap within the memory bound; another user is served meanwhile`, async () => {

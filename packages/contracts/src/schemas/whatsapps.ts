@@ -95,6 +95,18 @@ export const whatsappTokenSchema = z
   });
 
 /**
+ * A Meta id we put in a Graph API path (the phone number id): letters, digits,
+ * `_` and `-` only, as Meta's ids are, so a stored one can never be read as a
+ * path, a query or another host (issue 29 item 7).
+ */
+export const cloudIdPattern = /^[A-Za-z0-9_-]*$/;
+export const cloudIdSchema = z
+  .string()
+  .trim()
+  .max(whatsappLimits.cloudIdMax)
+  .regex(cloudIdPattern, { message: "letters, digits, _ and - only" });
+
+/**
  * POST /whatsapp and PUT /whatsapp/{id}: every connection modal field
  * (core-platform §2.17, §7.4). On update a field left out keeps its value; the
  * Cloud secrets sent back as their masked form keep theirs too. The client
@@ -124,7 +136,7 @@ export const whatsappSaveSchema = z
     flowIdWelcome: optionalId.optional(),
     flowIdNotPhrase: optionalId.optional(),
     schedules: weekdayHoursListSchema.optional(),
-    cloudPhoneNumberId: z.string().trim().max(whatsappLimits.cloudIdMax).optional(),
+    cloudPhoneNumberId: cloudIdSchema.optional(),
     cloudAccessToken: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),
     cloudAppSecret: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),
     cloudVerifyToken: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),

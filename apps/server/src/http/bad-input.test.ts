@@ -76,6 +76,7 @@ const noJsonBody = new Set([
   "POST /api/webhooks/whatsapp/:connectionId",
   "POST /api/whatsappsession/:id",
   "PUT /api/whatsappsession/:id",
+  "POST /api/whatsapp/token",
   "PUT /api/ticket-tags/:ticketId/:tagId",
   "POST /api/flowbuilder/img",
   "POST /api/flowbuilder/audio",

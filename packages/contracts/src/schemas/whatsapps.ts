@@ -85,6 +85,11 @@ const text = z.string().max(queueLimits.messageMax);
 const minutes = (max: number = whatsappLimits.minutesMax) =>
   z.union([z.null(), z.literal(""), intSchema(0, max)]).transform((v) => v || 0);
 
+/** POST /whatsapp/token: a token the server made for the modal's "generate" button (issue 29 item 8). */
+export interface GeneratedToken {
+  token: string;
+}
+
 /** The external API token: "" for none, otherwise printable, without spaces, 32 to 200 characters. */
 export const whatsappTokenSchema = z
   .string()

@@ -201,7 +201,7 @@ export function toSaveBody(v: ConnectionFormValues) {
   };
 }
 
-/** A random external API token (48 url-safe characters; the server wants 32 or more). */
+/** A random webhook verify token (48 url-safe characters); the external API token comes from the server instead. */
 export function generateToken(bytes = 36): string {
   const data = crypto.getRandomValues(new Uint8Array(bytes));
   return btoa(String.fromCharCode(...data))

@@ -29,7 +29,9 @@ export async function buildWorld(s: TestServer) {
     .set({ isDefault: true, token: encryptSecret(apiToken), tokenHash: lookupHash(apiToken) })
     .where(eq(whatsapps.id, web.id))
     .returning();
-  const cloud = await buildWhatsapp(s, companyId, { provider: "cloud" });
+  // Its app secret signs the walk's webhook bodies, so they reach the delivery reader (issue 29 item 10).
+  const webhookSecret = newToken();
+  const cloud = await buildWhatsapp(s, companyId, { provider: "cloud", cloudAppSecret: webhookSecret });
   // The connection routes edit (and drop the token of) a connection the external API does not use.
   const spare = await buildWhatsapp(s, companyId);
   const contact = await buildContact(s, companyId);
@@ -143,6 +145,16 @@ export async function buildWorld(s: TestServer) {
     chats: ids.chatId,
     queueIntegration: ids.integrationId,
   };
-  return { admin, phone, leaverEmail: leaver.email, superToken, apiToken, samples, idBySegment, companyId };
+  return {
+    admin,
+    phone,
+    leaverEmail: leaver.email,
+    superToken,
+    apiToken,
+    webhookSecret,
+    samples,
+    idBySegment,
+    companyId,
+  };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -1,11 +1,12 @@
 /**
  * The bad-input walk (issue 19 item 4): every registered API route gets ids
  * past the integer columns, NUL characters and lone surrogates in every
- * field, malformed %-escapes, over-long path parameters, broken JSON and
- * broken multipart, from a signed-in admin (super where the route needs it)
+ * field, malformed %-escapes, over-long path parameters, broken JSON, JSON
+ * bodies that are no object (null, arrays, scalars; issue 29 item 10; the
+ * Cloud webhook's signed as Meta signs) and broken multipart, from a signed-in admin (super where the route needs it)
  * of a fresh company, on rows that exist. No answer may be a 5xx, and every
- * refusal carries a catalogue code; text PostgreSQL cannot store is refused
- * with 400 ERR_VALIDATION wherever it is sent.
+ * refusal carries a catalogue code; text PostgreSQL cannot store, and a body
+ * of the wrong shape where JSON is read, is refused with 400 ERR_VALIDATION.
  */
 import { errorStatus } from "@balcao/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +24,7 @@ import {
 import { buildWorld, type World } from "../../test/bad-input-world.js";
 import { login } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { signatureOf } from "../channels/cloud/webhook.routes.js";
 import { API_PREFIX, listRoutes, type RouteEntry } from "./app.js";
 
 interface Probe {
@@ -31,7 +33,7 @@ interface Probe {
   url: string;
   headers?: Record<string, string>;
   payload?: string;
-  /** Text that cannot be stored: refused with 400 ERR_VALIDATION, not only "no 5xx". */
+  /** Refused with 400 ERR_VALIDATION, not only "no 5xx": text that cannot be stored, a body of the wrong shape. */
   unstorable?: boolean;
 }
 
@@ -74,11 +76,15 @@ const noJsonBody = new Set([
   "POST /api/webhooks/whatsapp/:connectionId",
   "POST /api/whatsappsession/:id",
   "PUT /api/whatsappsession/:id",
+  "POST /api/whatsapp/token",
   "PUT /api/ticket-tags/:ticketId/:tagId",
   "POST /api/flowbuilder/img",
   "POST /api/flowbuilder/audio",
   "POST /api/flowbuilder/content",
 ]);
+
+/** Public routes that check a shared token in a header before reading the body (asaas-webhook.routes.ts). */
+const callerCheckedFirst = new Set(["POST /api/payments/asaas/webhook"]);
 
 const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;
 
@@ -136,6 +142,9 @@ function queryProbes(route: RouteEntry, url: string): Probe[] {
   );
 }
 
+/** Bodies that are JSON but not an object (issue 29 item 10): null, arrays and scalars. */
+const jsonShapes = ["null", "[]", "[1]", "1", '"x"', "true"];
+
 function bodyProbes(route: RouteEntry, url: string): Probe[] {
   const schema = routeSchema(route, "body");
   const valid = ownBodies[routeKey(route)]?.() ?? (schema ? sample(schema, [], world.samples) : undefined);
@@ -158,6 +167,13 @@ function bodyProbes(route: RouteEntry, url: string): Probe[] {
       payload: `${formField("body", "a\u0000b")}\r\n--walk--\r\n`,
     },
   ];
+  // A route that reads a JSON body refuses these as invalid; one that takes none (a form, a signed raw body)
+  // may ignore them, and one that checks its caller first answers that check.
+  const readsJson = !noJsonBody.has(routeKey(route)) && !callerCheckedFirst.has(routeKey(route));
+  for (const shape of jsonShapes) {
+    const probe = { label: `JSON body ${shape}`, method: route.method, url, headers: json, payload: shape };
+    probes.push({ ...probe, unstorable: readsJson });
+  }
   if (valid === undefined) return probes;
   for (const leaf of leaves(valid)) {
     const bad = typeof leaf.value === "string" ? badTexts : [...badIds.map(Number).filter((n) => !isNaN(n)), ...badIds];
@@ -189,13 +205,19 @@ async function tokenFor(route: RouteEntry): Promise<string> {
   return route.access === "public" ? world.apiToken : world.admin;
 }
 
+/** Meta's signature on the Cloud webhook's bodies: the walk's reach the delivery reader, as Meta's would. */
+function signed(route: RouteEntry, probe: Probe): Record<string, string> {
+  if (routeKey(route) !== "POST /api/webhooks/whatsapp/:connectionId" || probe.payload === undefined) return {};
+  return { "x-hub-signature-256": signatureOf(Buffer.from(probe.payload), world.webhookSecret) };
+}
+
 /** What is wrong with the answer to `probe`, if anything. */
 async function fault(route: RouteEntry, probe: Probe): Promise<string | undefined> {
   const res = await s.app
     .inject({
       method: probe.method as "GET",
       url: probe.url,
-      headers: { authorization: `Bearer ${await tokenFor(route)}`, ...probe.headers },
+      headers: { authorization: `Bearer ${await tokenFor(route)}`, ...signed(route, probe), ...probe.headers },
       ...(probe.payload === undefined ? {} : { payload: probe.payload }),
     })
     .catch((err: Error) => err);

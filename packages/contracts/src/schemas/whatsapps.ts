@@ -85,6 +85,11 @@ const text = z.string().max(queueLimits.messageMax);
 const minutes = (max: number = whatsappLimits.minutesMax) =>
   z.union([z.null(), z.literal(""), intSchema(0, max)]).transform((v) => v || 0);
 
+/** POST /whatsapp/token: a token the server made for the modal's "generate" button (issue 29 item 8). */
+export interface GeneratedToken {
+  token: string;
+}
+
 /** The external API token: "" for none, otherwise printable, without spaces, 32 to 200 characters. */
 export const whatsappTokenSchema = z
   .string()
@@ -93,6 +98,18 @@ export const whatsappTokenSchema = z
   .refine((v) => v === "" || (v.length >= whatsappLimits.tokenMin && /^[\x21-\x7e]+$/.test(v)), {
     message: `empty, or ${whatsappLimits.tokenMin}+ printable characters without spaces`,
   });
+
+/**
+ * A Meta id we put in a Graph API path (the phone number id): letters, digits,
+ * `_` and `-` only, as Meta's ids are, so a stored one can never be read as a
+ * path, a query or another host (issue 29 item 7).
+ */
+export const cloudIdPattern = /^[A-Za-z0-9_-]*$/;
+export const cloudIdSchema = z
+  .string()
+  .trim()
+  .max(whatsappLimits.cloudIdMax)
+  .regex(cloudIdPattern, { message: "letters, digits, _ and - only" });
 
 /**
  * POST /whatsapp and PUT /whatsapp/{id}: every connection modal field
@@ -124,7 +141,7 @@ export const whatsappSaveSchema = z
     flowIdWelcome: optionalId.optional(),
     flowIdNotPhrase: optionalId.optional(),
     schedules: weekdayHoursListSchema.optional(),
-    cloudPhoneNumberId: z.string().trim().max(whatsappLimits.cloudIdMax).optional(),
+    cloudPhoneNumberId: cloudIdSchema.optional(),
     cloudAccessToken: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),
     cloudAppSecret: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),
     cloudVerifyToken: z.string().trim().max(whatsappLimits.cloudSecretMax).optional(),

@@ -3,6 +3,7 @@
  * to our webhook (webhook.routes.ts hands verified payloads to `receive`);
  * we send through the Graph API with the connection's access token.
  */
+import { cloudIdPattern } from "@balcao/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { whatsapps } from "../../db/schema/index.js";
 import {
@@ -85,6 +86,11 @@ export class CloudDriver implements ChannelDriver {
       await events.session({ status: "DISCONNECTED" });
       throw new ChannelError("ERR_WAPP_NOT_INITIALIZED", "the connection lacks Cloud API credentials");
     }
+    // Saved before ids were checked (issue 29 item 7): for a person to fix in the modal, which now refuses it.
+    if (!cloudIdPattern.test(this.connection.cloudPhoneNumberId)) {
+      await events.session({ status: "DISCONNECTED" });
+      throw new ChannelError("ERR_WAPP_NOT_INITIALIZED", "the phone number id is not a plain Meta id");
+    }
     this.listen(events);
     await this.checkGraph(events, 0);
   }
@@ -104,8 +110,10 @@ export class CloudDriver implements ChannelDriver {
   private async checkGraph(events: ChannelEvents, failures: number): Promise<void> {
     try {
       const info = await this.graph.json<{ display_phone_number?: string }>(
-        `${encodeURIComponent(this.graph.phoneNumberId)}?fields=display_phone_number,verified_name`,
+        [this.graph.phoneNumberId],
         "ERR_WAPP_NOT_INITIALIZED",
+        undefined,
+        { fields: "display_phone_number,verified_name" },
       );
       if (this.events !== events) return;
       await events.session({ status: "CONNECTED", number: (info.display_phone_number ?? "").replace(/\D/g, "") });
@@ -185,17 +193,13 @@ export class CloudDriver implements ChannelDriver {
     const address = cloudAddress(target);
     if (!address)
       throw new ChannelError("ERR_WAPP_INVALID_CONTACT", "the contact has no number and no business-scoped user id");
-    const answer = await this.graph.json<SendAnswer>(
-      `${encodeURIComponent(this.graph.phoneNumberId)}/messages`,
-      "ERR_SENDING_WAPP_MSG",
-      {
-        messaging_product: "whatsapp",
-        recipient_type: "individual",
-        ...address,
-        ...(quotedWid ? { context: { message_id: quotedWid } } : {}),
-        ...message,
-      },
-    );
+    const answer = await this.graph.json<SendAnswer>([this.graph.phoneNumberId, "messages"], "ERR_SENDING_WAPP_MSG", {
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      ...address,
+      ...(quotedWid ? { context: { message_id: quotedWid } } : {}),
+      ...message,
+    });
     const wid = answer.messages?.[0]?.id;
     if (!wid) throw new ChannelError("ERR_SENDING_WAPP_MSG", "the Graph API answered no message id");
     return { wid, raw: answer } satisfies SentMessage;
@@ -220,7 +224,7 @@ export class CloudDriver implements ChannelDriver {
   async markRead(_target: OutboundTarget, messages: ReadMessage[]): Promise<void> {
     const last = messages.at(-1)?.wid;
     if (!last) return;
-    await this.graph.json(`${encodeURIComponent(this.graph.phoneNumberId)}/messages`, "ERR_SENDING_WAPP_MSG", {
+    await this.graph.json([this.graph.phoneNumberId, "messages"], "ERR_SENDING_WAPP_MSG", {
       messaging_product: "whatsapp",
       status: "read",
       message_id: last,

@@ -102,4 +102,16 @@ describe("POST /webhooks/whatsapp/:connectionId with items it cannot read", () =
     const [person] = await s.ctx.db.select().from(contacts).where(eq(contacts.companyId, company.id));
     expect(person).toMatchObject({ name: "Jo\uFFFDão", number: from });
   });
+
+  it("keeps a signed delivery that is JSON but not an object (null, an array, a scalar) and answers 200 (issue 29 item 10)", async () => {
+    const { company, connection, phoneNumberId } = await setup();
+    const shapes = ["null", "[]", "[1]", "1", '"x"', "true"];
+    for (const rawBody of shapes) {
+      expect((await fake.webhook(undefined, { phoneNumberId, rawBody })).status, rawBody).toBe(200);
+    }
+    const kept = await rejectionsOf(connection.id);
+    expect(kept.map((r) => JSON.stringify(r.item))).toEqual(shapes);
+    expect(kept.every((r) => r.companyId === company.id && r.reason.startsWith("not a WhatsApp"))).toBe(true);
+    expect(await bodiesOf(company.id)).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@
  * with {queryInput: {text: {text, languageCode}}}. DIALOGFLOW_API_URL is the
  * operator's, so the call is trusted; the token comes from service-account.ts.
  */
+import { createHash } from "node:crypto";
 import { OutboundError, outboundFetch } from "../../outbound/index.js";
 import { accessToken, DialogflowError, type ServiceAccount } from "./service-account.js";
 
@@ -22,22 +23,33 @@ interface QueryResult {
   diagnosticInfo?: { end_conversation?: boolean };
 }
 
-/** A token lives an hour; one is reused for 50 minutes per account. */
+/** A token lives an hour; one is reused for 50 minutes per company and key. */
 const tokens = new Map<string, { token: string; until: number }>();
 const tokenLifeMs = 50 * 60_000;
 
-async function tokenFor(account: ServiceAccount): Promise<string> {
-  const key = `${account.tokenUri} ${account.clientEmail} ${account.privateKeyId}`;
+/**
+ * Whose token a cached one is: the company, and a hash of the key that signed
+ * the exchange. client_email and private_key_id are public, so a key naming
+ * them without holding the private key must not find another's token (issue 29 item 5).
+ */
+function tokenKey(companyId: number, account: ServiceAccount): string {
+  const keyHash = createHash("sha256")
+    .update(account.privateKey.export({ type: "pkcs8", format: "der" }))
+    .digest("hex");
+  return `${companyId} ${account.tokenUri} ${account.clientEmail} ${keyHash}`;
+}
+
+function forgetExpired(now: number): void {
+  for (const [key, cached] of tokens) if (cached.until <= now) tokens.delete(key);
+}
+
+async function tokenFor(key: string, account: ServiceAccount): Promise<string> {
   const cached = tokens.get(key);
   if (cached && cached.until > Date.now()) return cached.token;
   const token = await accessToken(account);
+  forgetExpired(Date.now());
   tokens.set(key, { token, until: Date.now() + tokenLifeMs });
   return token;
-}
-
-/** Forgets the tokens (a test changing its fake's keys; a refused token). */
-export function forgetDialogflowTokens(): void {
-  tokens.clear();
 }
 
 function resultOf(q: QueryResult): DetectIntentResult {
@@ -51,6 +63,7 @@ function resultOf(q: QueryResult): DetectIntentResult {
 }
 
 export async function detectIntent(input: {
+  companyId: number;
   apiUrl: string;
   account: ServiceAccount;
   project: string;
@@ -60,7 +73,8 @@ export async function detectIntent(input: {
 }): Promise<DetectIntentResult> {
   // Neither projectName nor the JSON's project_id: no agent to ask.
   if (!input.project) throw new DialogflowError("ERR_DIALOGFLOW_PROJECT", "no project");
-  const token = await tokenFor(input.account);
+  const key = tokenKey(input.companyId, input.account);
+  const token = await tokenFor(key, input.account);
   const path = `/v2/projects/${encodeURIComponent(input.project)}/agent/sessions/${encodeURIComponent(input.session)}:detectIntent`;
   let res;
   try {
@@ -75,7 +89,7 @@ export async function detectIntent(input: {
     throw new DialogflowError("ERR_DIALOGFLOW_PROJECT", `detectIntent: ${(err as Error).message}`, retryable);
   }
   if (res.status === 401) {
-    forgetDialogflowTokens();
+    tokens.delete(key);
     throw new DialogflowError("ERR_DIALOGFLOW_AUTH", "detectIntent answered 401", true);
   }
   if (!res.ok) {

@@ -45,6 +45,7 @@ export async function runDialogflow(turn: DialogflowTurn): Promise<TurnOutcome> 
     const project = turn.integration.projectName || account.projectId;
     const result = await withRetries(() =>
       detectIntent({
+        companyId: turn.integration.companyId,
         apiUrl: turn.apiUrl,
         account,
         project,

@@ -143,3 +143,32 @@ describe("an agent answering customers", () => {
     }
   });
 });
+
+describe("the access token cache (issue 29 item 5)", () => {
+  it("never lends one company's Google token to another that sends the same account with its own key", async () => {
+    const a = await buildTenant(w.s);
+    const b = await buildTenant(w.s);
+    const account = w.dialogflow.account();
+    // B knows A's public parts (client_email, private_key_id, token_uri) but signs with a key of its own.
+    const own = serviceAccount({ tokenUri: w.dialogflow.tokenUri, projectId: account.projectId });
+    const forged = JSON.stringify({ ...JSON.parse(account.json), private_key: own.privateKeyPem });
+    const body = (jsonContent: string) => ({ projectName: account.projectId, jsonContent, language: "pt-BR" });
+    const asB = async () => {
+      const res = await testSession(b.admin.token, body(forged));
+      return { status: res.statusCode, error: res.json<{ error?: string }>().error };
+    };
+    expect(await asB()).toEqual({ status: 400, error: "ERR_DIALOGFLOW_AUTH" });
+    expect((await testSession(a.admin.token, body(account.json))).statusCode).toBe(200);
+    const aBearer = w.dialogflow.detectCalls.at(-1)!.authorization;
+    const detects = w.dialogflow.detectCalls.length;
+    expect(await asB()).toEqual({ status: 400, error: "ERR_DIALOGFLOW_AUTH" });
+    // B's refused key was exchanged again at Google, and nothing reached the agent with A's bearer token.
+    expect(w.dialogflow.tokenCalls.at(-1)).toMatchObject({ iss: account.clientEmail, signatureValid: false });
+    expect(w.dialogflow.detectCalls).toHaveLength(detects);
+    // Even with A's whole JSON, B makes its own exchange rather than reading A's cached token.
+    const exchanges = w.dialogflow.tokenCalls.length;
+    expect((await testSession(b.admin.token, body(account.json))).statusCode).toBe(200);
+    expect(w.dialogflow.tokenCalls).toHaveLength(exchanges + 1);
+    expect(w.dialogflow.detectCalls.at(-1)!.authorization).not.toBe(aBearer);
+  });
+});

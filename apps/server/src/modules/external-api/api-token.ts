@@ -4,11 +4,11 @@
  * `Authorization: Bearer <token>`. No token, an empty one
  * or one no connection has answers 401 ERR_SESSION_EXPIRED, the code the
  * access guard gives a request without credentials. A client address that
- * presented externalApiWrongTokenLimit of them within a minute is refused
- * (429) before its token is even looked at, so cycling guesses gets nowhere.
+ * presented externalApiWrongTokenLimit of them within a minute (connection
+ * saves of new tokens included: token-guesses.ts) is refused (429) before its
+ * token is even looked at, so cycling guesses gets nowhere.
  */
 import { timingSafeEqual } from "node:crypto";
-import { externalApiWrongTokenLimit } from "@balcao/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
@@ -16,6 +16,7 @@ import { whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { decryptSecret, lookupHash } from "../../secrets/index.js";
 import { bearerToken } from "../../http/access.js";
+import { tokenGuesses } from "./token-guesses.js";
 
 export type ApiConnection = typeof whatsapps.$inferSelect;
 
@@ -36,23 +37,15 @@ async function connectionOfToken(ctx: Context, req: FastifyRequest): Promise<Api
   return row;
 }
 
-/** The token's connection, with wrong tokens counted per client address (in the app's rate-limit store). */
+/** The token's connection, with wrong tokens counted per client address (token-guesses.ts). */
 export function tokenGuard(app: FastifyInstance, ctx: Context) {
-  const wrongTokens = app.createRateLimit({
-    max: externalApiWrongTokenLimit,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `api-wrong-token:${req.ip}`,
-  });
+  const guesses = tokenGuesses(app, ctx);
   return async (req: FastifyRequest, reply: FastifyReply): Promise<ApiConnection> => {
-    const seen = await wrongTokens(req, { increment: false });
-    if (!seen.isAllowed && seen.remaining === 0) {
-      reply.header("retry-after", seen.ttlInSeconds);
-      throw new AppError("ERR_TOO_MANY_REQUESTS");
-    }
+    await guesses.refuseWhenSpent(req, reply);
     try {
       return await connectionOfToken(ctx, req);
     } catch (err) {
-      await wrongTokens(req);
+      await guesses.countWrong(req);
       throw err;
     }
   };

@@ -4,7 +4,7 @@
  * of the delivery is stored; the item stays here for someone to look at.
  */
 import { createHash } from "node:crypto";
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { companies, inboundRejections, whatsapps } from "../../db/schema/index.js";
 import { storableJson } from "../../db/storable.js";
@@ -42,7 +42,8 @@ export async function keepRejection(ctx: Context, connection: RejectingConnectio
       companyId: connection.companyId,
       whatsappId: connection.id,
       provider: connection.provider,
-      item,
+      // A delivery of JSON null is kept as the JSON value null (drizzle would write SQL NULL).
+      item: item === null ? sql`'null'::jsonb` : item,
       fingerprint,
       reason: rejection.reason,
     })

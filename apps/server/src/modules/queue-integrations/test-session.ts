@@ -25,6 +25,7 @@ export async function testDialogflowSession(
     const account = parseServiceAccount(json);
     await assertOutboundUrlAllowed(account.tokenUri);
     await detectIntent({
+      companyId,
       apiUrl: ctx.config.DIALOGFLOW_API_URL,
       account,
       project: input.projectName || account.projectId,

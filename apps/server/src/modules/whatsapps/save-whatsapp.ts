@@ -10,11 +10,14 @@
  *   (ERR_NOT_FOUND with the field, as another company's queue answers); so are the
  *   welcome and default flows (flowIdWelcome, flowIdNotPhrase; issue 18).
  * - The plan's connections limit (ERR_PLAN_LIMIT_REACHED).
- * - The external API token is unique platform-wide (ERR_WAPP_TOKEN_ALREADY_EXISTS).
+ * - The external API token is unique platform-wide (ERR_WAPP_TOKEN_ALREADY_EXISTS). Since that answer
+ *   tells whether another company uses a token, a save that sets a new one first takes a guess
+ *   (`guess`: the route counts it with the external API's wrong tokens; issue 29 item 8).
  * - A cloud connection needs its four credentials (ERR_VALIDATION with the field).
  * - Cloud secrets and the token are stored encrypted (the token also as its look-up hash);
  *   sent back in their masked form they keep the stored value.
  */
+import { randomBytes } from "node:crypto";
 import { cloudCredentialFields, type WhatsappDto, type WhatsappSave } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
@@ -132,17 +135,36 @@ const unsaved: SavedShape = {
   cloudVerifyToken: "",
 };
 
+/** A new external API token: 32 random bytes, 43 url-safe characters (the rule is 32+). */
+export function generateApiToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Counts a save that is about to tell whether a token exists; throws when the caller has guessed enough. */
+export type TokenGuess = () => Promise<void>;
+
+/** A save that sets a token other than the stored one (an emptied token tells nothing). */
+async function guessIfNewToken(values: Columns, current: WhatsappRow | undefined, guess: TokenGuess) {
+  if (values.tokenHash && values.tokenHash !== current?.tokenHash) await guess();
+}
+
 /** The one saved first, then those it took the default from: the order the page applies them in. */
 function recordSaved(e: EventTransaction, companyId: number, id: number, cleared: number[]) {
   for (const whatsappId of [id, ...cleared]) e.record("whatsapp.saved", { companyId, whatsappId });
 }
 
-export async function createWhatsapp(ctx: Context, who: AccessClaims, input: WhatsappSave): Promise<WhatsappDto> {
+export async function createWhatsapp(
+  ctx: Context,
+  who: AccessClaims,
+  input: WhatsappSave,
+  guess: TokenGuess,
+): Promise<WhatsappDto> {
   const companyId = who.companyId;
   await checkInput(ctx, companyId, input);
   const values = changes(input, undefined);
   const queueIds = [...new Set(input.queueIds ?? [])];
   assertSavedShape({ ...unsaved, ...values }, queueIds.length);
+  await guessIfNewToken(values, undefined, guess);
   const id = await ctx.events.transaction(async (e) => {
     await lockCompanyConnections(e.db, companyId);
     const existing = await countWhatsapps(e.db, companyId);
@@ -166,6 +188,7 @@ export async function updateWhatsapp(
   who: AccessClaims,
   id: number,
   input: WhatsappSave,
+  guess: TokenGuess,
 ): Promise<WhatsappDto> {
   const companyId = who.companyId;
   await loadWhatsapp(ctx, companyId, id);
@@ -181,6 +204,7 @@ export async function updateWhatsapp(
     assertSavedShape({ ...current, ...values }, queueIds.length);
     // The default stays on until another connection is made the default.
     if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+    await guessIfNewToken(values, current, guess);
     const isDefault = current.isDefault || input.isDefault === true;
     await e.db
       .update(whatsapps)

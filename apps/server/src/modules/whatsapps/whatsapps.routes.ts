@@ -5,11 +5,12 @@
  * (/whatsappsession: start, new QR, disconnect) need the action-buttons one;
  * their outcome reaches the page as whatsappSession events.
  */
-import { whatsappSaveSchema, idSchema } from "@balcao/contracts";
+import { whatsappSaveSchema, idSchema, type GeneratedToken } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
-import { createWhatsapp, updateWhatsapp } from "./save-whatsapp.js";
+import { tokenGuesses } from "../external-api/token-guesses.js";
+import { createWhatsapp, generateApiToken, updateWhatsapp } from "./save-whatsapp.js";
 import { sessionCommand } from "./whatsapp-session.js";
 import { deleteWhatsapp, getWhatsapps, showWhatsapp } from "./whatsapps.service.js";
 
@@ -20,6 +21,8 @@ const tags = ["connections"];
 
 export function whatsappsRoutes(ctx: Context): FastifyPluginAsyncZod {
   return async (app) => {
+    // Saves of a new token count with the external API's wrong tokens (issue 29 item 8).
+    const guesses = tokenGuesses(app, ctx);
     app.get("/whatsapp", { config: { access: "user" }, schema: { tags, querystring: readQuery } }, (req) =>
       getWhatsapps(ctx, req.auth),
     );
@@ -31,7 +34,13 @@ export function whatsappsRoutes(ctx: Context): FastifyPluginAsyncZod {
     app.post(
       "/whatsapp",
       { config: { access: "connections-page:addConnection" }, schema: { tags, body: whatsappSaveSchema } },
-      (req) => createWhatsapp(ctx, req.auth, req.body),
+      (req, reply) => createWhatsapp(ctx, req.auth, req.body, () => guesses.take(req, reply)),
+    );
+    // The modal's "generate" button: a token no one can guess, so none needs typing (issue 29 item 8).
+    app.post(
+      "/whatsapp/token",
+      { config: { access: "connections-page:editOrDeleteConnection" }, schema: { tags } },
+      (): GeneratedToken => ({ token: generateApiToken() }),
     );
     app.put(
       "/whatsapp/:id",
@@ -39,7 +48,7 @@ export function whatsappsRoutes(ctx: Context): FastifyPluginAsyncZod {
         config: { access: "connections-page:editOrDeleteConnection" },
         schema: { tags, params: idParams, body: whatsappSaveSchema },
       },
-      (req) => updateWhatsapp(ctx, req.auth, req.params.id, req.body),
+      (req, reply) => updateWhatsapp(ctx, req.auth, req.params.id, req.body, () => guesses.take(req, reply)),
     );
     app.delete(
       "/whatsapp/:id",

@@ -1,9 +1,11 @@
 /** The connection modal's tabs of fields (core-platform §2.17), all bound to one form. */
 import { Box, Chip, FormControlLabel, IconButton, InputAdornment, MenuItem, Switch, TextField } from "@mui/material";
 import Autorenew from "@mui/icons-material/Autorenew";
-import type { QueueDto } from "@balcao/contracts";
+import type { GeneratedToken, QueueDto } from "@balcao/contracts";
 import { Controller, type Control, type UseFormSetValue } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { api } from "../../api/http";
+import { toastError } from "../../api/toast-error";
 import { FormText } from "../common/FormText";
 import type { Lookup } from "../queues/useLookups";
 import { generateToken, type ConnectionFormValues } from "./connectionForm";
@@ -33,6 +35,11 @@ function IdOptions({ items }: { items: { id: number; name: string }[] }) {
   );
 }
 
+/** The external API token comes from the server (issue 29 item 8): 32 random bytes, never typed short. */
+async function serverToken(): Promise<string> {
+  return (await api.post<GeneratedToken>("/whatsapp/token")).token;
+}
+
 /** A secret the user may type or have generated (the external API token, the webhook verify token). */
 export function GeneratedField({
   control,
@@ -42,6 +49,14 @@ export function GeneratedField({
   testId,
 }: SetterProps & { name: "token" | "cloudVerifyToken"; helperText: string; testId: string }) {
   const { t } = useTranslation();
+  const generate = async () => {
+    try {
+      const value = name === "token" ? await serverToken() : generateToken();
+      setValue(name, value, { shouldDirty: true, shouldValidate: true });
+    } catch (err) {
+      toastError(err);
+    }
+  };
   return (
     <FormText
       control={control}
@@ -53,7 +68,7 @@ export function GeneratedField({
         <InputAdornment position="end">
           <IconButton
             edge="end"
-            onClick={() => setValue(name, generateToken(), { shouldDirty: true, shouldValidate: true })}
+            onClick={() => void generate()}
             aria-label={t(k("generateToken"))}
             title={t(k("generateToken"))}
             data-testid={`${testId}-generate`}

@@ -31,6 +31,18 @@ describe("connection modal form (core-platform §2.17, §5)", () => {
     expect(tabOfField("queueIds")).toBe("queues");
   });
 
+  it("takes a phone number id of letters, digits, _ and - only, as the server does (issue 29 item 7)", () => {
+    const cloud = { provider: "cloud", cloudAccessToken: "a", cloudAppSecret: "b", cloudVerifyToken: "c" };
+    for (const bad of ["http://127.0.0.1:19299/internal-admin?x=", "123/../me", "123 4"]) {
+      expect(issues({ ...cloud, cloudPhoneNumberId: bad })).toMatchObject([
+        { path: ["cloudPhoneNumberId"], message: "whatsappModal.form.cloudIdInvalid" },
+      ]);
+      expect(whatsappSaveSchema.safeParse({ name: "Loja", cloudPhoneNumberId: bad }).success).toBe(false);
+    }
+    expect(issues({ ...cloud, cloudPhoneNumberId: "109876543210" })).toEqual([]);
+    expect(issues({ ...cloud, cloudPhoneNumberId: "Phone_id-2" })).toEqual([]);
+  });
+
   it("sends a body the server's schema accepts, numbers and none ids included", () => {
     const body = toSaveBody({
       ...emptyConnectionForm(),

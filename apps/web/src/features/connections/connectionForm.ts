@@ -4,6 +4,7 @@
  * of POST and PUT /whatsapp (§7.4), leaving out queues and session.
  */
 import {
+  cloudIdSchema,
   defaultWeekdayHours,
   queueLimits,
   weekdayHoursSchema,
@@ -43,7 +44,11 @@ export const connectionFormSchema = z
     flowIdWelcome: idText,
     flowIdNotPhrase: idText,
     schedules: z.array(weekdayHoursSchema.required()),
-    cloudPhoneNumberId: z.string().trim().max(whatsappLimits.cloudIdMax),
+    cloudPhoneNumberId: z
+      .string()
+      .trim()
+      .max(whatsappLimits.cloudIdMax)
+      .refine((v) => cloudIdSchema.safeParse(v).success, m("cloudIdInvalid")),
     cloudAccessToken: z.string().trim().max(whatsappLimits.cloudSecretMax),
     cloudAppSecret: z.string().trim().max(whatsappLimits.cloudSecretMax),
     cloudVerifyToken: z.string().trim().max(whatsappLimits.cloudSecretMax),
@@ -196,7 +201,7 @@ export function toSaveBody(v: ConnectionFormValues) {
   };
 }
 
-/** A random external API token (48 url-safe characters; the server wants 32 or more). */
+/** A random webhook verify token (48 url-safe characters); the external API token comes from the server instead. */
 export function generateToken(bytes = 36): string {
   const data = crypto.getRandomValues(new Uint8Array(bytes));
   return btoa(String.fromCharCode(...data))

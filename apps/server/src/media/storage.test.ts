@@ -51,7 +51,12 @@ describe("a company's storage", () => {
       body: expect.objectContaining({ error: "ERR_PLAN_LIMIT_REACHED", details: { limit: "storage", max: 1 } }),
     });
     // Sent without a length, the file is weighed once read: refused all the same.
-    const streamed = await streamUpload(s, "/flowbuilder/img", { token: t.admin.token, filename: "c.png", head: PNG, size: 700 * KB });
+    const streamed = await streamUpload(s, "/flowbuilder/img", {
+      token: t.admin.token,
+      filename: "c.png",
+      head: PNG,
+      size: 700 * KB,
+    });
     expect(streamed.body).toMatchObject({ error: "ERR_PLAN_LIMIT_REACHED", details: { limit: "storage" } });
     expect(await companyFiles(t.company.id)).toHaveLength(1);
     expect(await incomingFiles(s)).toEqual([]);
@@ -79,7 +84,12 @@ describe("a company's storage", () => {
 
   it("frees a removed file's bytes", async () => {
     const t = await buildTenant(s);
-    const created = await s.request({ method: "POST", path: "/quick-messages", token: t.agent.token, body: { shortcode: "preco" } });
+    const created = await s.request({
+      method: "POST",
+      path: "/quick-messages",
+      token: t.agent.token,
+      body: { shortcode: "preco" },
+    });
     const q = created.json<QuickMessageDto>();
     const form = new FormData();
     form.append("typeArch", "quickMessage");
@@ -100,9 +110,15 @@ describe("a company's storage", () => {
   it("counts each company's files for it alone: one at its limit leaves another's uploads alone", async () => {
     const full = await tenantWithStorage(1);
     const other = await tenantWithStorage(1);
-    expect((await uploadFlowMedia(s, full.admin.token, "img", [{ name: "a.png", data: png(900 * KB) }])).status).toBe(200);
-    expect((await uploadFlowMedia(s, full.admin.token, "img", [{ name: "b.png", data: png(200 * KB) }])).status).toBe(403);
-    expect((await uploadFlowMedia(s, other.admin.token, "img", [{ name: "b.png", data: png(900 * KB) }])).status).toBe(200);
+    expect((await uploadFlowMedia(s, full.admin.token, "img", [{ name: "a.png", data: png(900 * KB) }])).status).toBe(
+      200,
+    );
+    expect((await uploadFlowMedia(s, full.admin.token, "img", [{ name: "b.png", data: png(200 * KB) }])).status).toBe(
+      403,
+    );
+    expect((await uploadFlowMedia(s, other.admin.token, "img", [{ name: "b.png", data: png(900 * KB) }])).status).toBe(
+      200,
+    );
     // The super user's list of companies shows each one's own.
     const superToken = (await login(s, ADMIN.email, ADMIN.password)).token;
     const listed = (await s.request({ path: "/companies/list", token: superToken })).json<CompanyDto[]>();

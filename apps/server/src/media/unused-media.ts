@@ -38,7 +38,7 @@ async function removeBatch(ctx: Context): Promise<number> {
         select f.path from media_files f where ${unused}
         order by f.created_at limit ${batchSize} for update skip locked)
       returning path`);
-    const paths = (result as unknown as { rows: { path: string }[] }).rows.map((r) => r.path);
+    const paths = (result as { rows: { path: string }[] }).rows.map((r) => r.path);
     // The rows are gone only if the files are: ctx.media.remove would forget them outside this transaction.
     for (const mediaPath of paths) await ctx.media.removeFile(mediaPath);
     return paths.length;

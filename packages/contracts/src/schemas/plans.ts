@@ -23,7 +23,12 @@ export const planLimitFields = ["users", "connections", "queues"] as const;
  * default: twenty of the largest files (100 MB) or months of a small team's pictures and documents,
  * while a trial cannot fill a shared disk; at most 1 TB.
  */
-export const planLimits = { countMax: 100_000, valueMax: 1_000_000, storageMbDefault: 2048, storageMbMax: 1_048_576 } as const;
+export const planLimits = {
+  countMax: 100_000,
+  valueMax: 1_000_000,
+  storageMbDefault: 2048,
+  storageMbMax: 1_048_576,
+} as const;
 
 interface PlanFeature {
   flag: PlanFlag;

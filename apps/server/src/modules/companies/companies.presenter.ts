@@ -37,6 +37,10 @@ export function presentCompany(
   };
 }
 
-export function presentCompanyRow(row: CompanyWithPlan, settings: SettingEntry[], storageUsedBytes: number): CompanyDto {
+export function presentCompanyRow(
+  row: CompanyWithPlan,
+  settings: SettingEntry[],
+  storageUsedBytes: number,
+): CompanyDto {
   return presentCompany(row.company, settings, row.plan ? presentPlan(row.plan) : null, storageUsedBytes);
 }

@@ -9,6 +9,9 @@
  * refused or not. A company's media stays within its plan's storage: a
  * declared length past the room left is refused unread, and the files read
  * are weighed again before the service sees them (ERR_PLAN_LIMIT_REACHED).
+ * Only people's uploads are refused: customers' media and what bots and
+ * integrations send count, but are kept whatever the room (a customer's
+ * message is never lost).
  */
 import { mediaLimits } from "@balcao/contracts";
 import type { FastifyRequest } from "fastify";

@@ -1,47 +1,41 @@
 /**
  * Media storage per company (issue 29 item 9). A company admin sees on Settings how much of the
  * plan's storage the company's files take, before and after an upload; the super admin sees the
- * same on the company's row, gives it a plan of 1 MB in the plan form, and its row follows.
+ * same on the company's row and gives it a plan of 1 MB in the plan form; the admin's next flow
+ * upload that does not fit is refused with the storage toast, and the usage stays.
  */
 import { randomBytes } from "node:crypto";
 import { expect, test } from "./harness/fixtures.js";
+import { addBlockDialog, dialog, signedInBuilder, toast, upload } from "./harness/flow-dialogs.js";
 import { t } from "./harness/i18n.js";
-import { logIn, storedToken } from "./harness/pages.js";
-import { newPerson, signUpByApi } from "./harness/people.js";
 import { openSettings } from "./harness/settings-screen.js";
 import { asSuperAdmin } from "./harness/super-admin.js";
 
+const KB = 1024;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const usage = (used: string, limit: string) => t("pt", "settings.storage.usage", { used, limit });
 
-test("an admin's upload shows on Settings and on the super admin's company row, against the plan's storage", async ({
+test("an admin's uploads count against the plan's storage, on Settings and on the super admin's company row", async ({
   page,
   baseURL,
   browser,
 }) => {
-  const admin = newPerson("storage");
-  await signUpByApi(baseURL!, admin);
-  await logIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/tickets$/);
+  test.slow();
+  const { flow, admin } = await signedInBuilder(page, baseURL!, "storage");
   await openSettings(page);
   await expect(page.getByTestId("own-storage")).toContainText(usage("0 B", "2 GB"));
 
-  // A picture for a flow, sent as the builder sends it, with the page's session.
-  const form = new FormData();
-  form.append("fromMe", "true");
-  form.append("medias", new Blob([PNG, new Uint8Array(300 * 1024 - PNG.length)]), "capa.png");
-  const token = JSON.parse((await storedToken(page)) ?? '""') as string;
-  const sent = await fetch(`${baseURL}/api/flowbuilder/img`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(sent.status).toBe(200);
+  await upload(
+    baseURL!,
+    page,
+    "/flowbuilder/img",
+    "capa.png",
+    Buffer.concat([PNG, Buffer.alloc(300 * KB - PNG.length)]),
+  );
   await page.reload();
   await expect(page.getByTestId("own-storage")).toContainText(usage("300 KB", "2 GB"));
 
-  const tag = randomBytes(4).toString("hex");
-  const planName = `Plano pequeno ${tag}`;
+  const planName = `Plano pequeno ${randomBytes(4).toString("hex")}`;
   const superPage = await (await browser.newContext()).newPage();
   await asSuperAdmin(superPage, async () => {
     await openSettings(superPage);
@@ -52,6 +46,7 @@ test("an admin's upload shows on Settings and on the super admin's company row, 
     await superPage.getByTestId("settings-tab-plans").click();
     await superPage.getByTestId("plan-name").fill(planName);
     for (const field of ["users", "connections", "queues"]) await superPage.getByTestId(`plan-${field}`).fill("3");
+    await expect(superPage.getByTestId("plan-storage")).toHaveValue("2048");
     await superPage.getByTestId("plan-storage").fill("1");
     await superPage.getByTestId("plan-value").fill("0");
     await superPage.getByTestId("plan-save").click();
@@ -66,4 +61,19 @@ test("an admin's upload shows on Settings and on the super admin's company row, 
     await expect(row.getByTestId("company-storage")).toContainText(usage("300 KB", "1 MB"));
   });
   await superPage.context().close();
+
+  // 900 KB more does not fit in 1 MB: the builder says the storage is full and keeps nothing.
+  await page.goto(`/flowbuilder/${flow.id}`);
+  await addBlockDialog(page, "singleBlock");
+  const content = dialog(page, "singleBlock");
+  await content.getByTestId("flow-content-add-audio").click();
+  await content.getByTestId("flow-content-file-audio0").setInputFiles({
+    name: "longo.ogg",
+    mimeType: "audio/ogg",
+    buffer: Buffer.concat([Buffer.from("OggS"), Buffer.alloc(900 * KB)]),
+  });
+  await content.getByTestId("flow-dialog-save").click();
+  await expect(toast(page, t("pt", "settings.storage.full"))).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByTestId("own-storage")).toContainText(usage("300 KB", "1 MB"));
 });

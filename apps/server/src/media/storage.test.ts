@@ -127,6 +127,15 @@ describe("a company's storage", () => {
     expect(listed.find((c) => c.id === full.company.id)?.plan?.storageMb).toBe(1);
   });
 
+  it("leaves nothing of a deleted company on the disk", async () => {
+    const t = await buildTenant(s);
+    expect((await uploadFlowMedia(s, t.admin.token, "img", [{ name: "a.png", data: png(10 * KB) }])).status).toBe(200);
+    const superToken = (await login(s, ADMIN.email, ADMIN.password)).token;
+    const deleted = await s.request({ method: "DELETE", path: `/companies/${t.company.id}`, token: superToken });
+    expect(deleted.statusCode).toBe(200);
+    await expect(readdir(path.join(s.ctx.media.root, String(t.company.id)))).rejects.toThrow("ENOENT");
+  });
+
   it("counts, once, the files a company kept before its storage was counted", async () => {
     const t = await buildTenant(s);
     const folder = path.join(s.ctx.media.root, String(t.company.id));

@@ -104,20 +104,33 @@ export class MediaStorage {
     const dir = path.join(this.root, String(owner));
     await mkdir(dir, { recursive: true });
     const mediaPath = `${owner}/${randomBytes(16).toString("hex")}${ext}`;
-    // Counted before it is in the folder: a crash in between leaves a row without a file (the
-    // unused-media sweep removes it), never a file its company's storage does not count.
     // The platform-wide folder is no company's.
-    if (owner !== SHARED_FOLDER) {
-      await this.db.insert(mediaFiles).values({ path: mediaPath, companyId: owner, bytes: file.size });
-    }
+    if (owner === SHARED_FOLDER) await rename(file.path, path.join(this.root, mediaPath));
+    else await this.moveCounted(owner, file, mediaPath);
+    return { mediaPath, mediaName: path.basename(file.filename).slice(0, 200) };
+  }
+
+  /**
+   * Counted before it is in the folder: a crash in between leaves a row without a file (the
+   * unused-media sweep removes it), never a file its company's storage does not count. Both
+   * folders are under DATA_DIR: a rename, not a copy.
+   */
+  private async moveCounted(companyId: number, file: { path: string; size: number }, mediaPath: string) {
+    await this.db
+      .insert(mediaFiles)
+      .values({ path: mediaPath, companyId, bytes: file.size })
+      .onConflictDoUpdate({ target: mediaFiles.path, set: { bytes: file.size } });
     try {
-      // Both folders are under DATA_DIR: a rename, not a copy.
-      await rename(file.path, path.join(this.root, mediaPath));
+      await rename(file.path, this.resolve(mediaPath));
     } catch (err) {
       await this.db.delete(mediaFiles).where(eq(mediaFiles.path, mediaPath));
       throw err;
     }
-    return { mediaPath, mediaName: path.basename(file.filename).slice(0, 200) };
+  }
+
+  /** A file made from a kept one under a name of its own (a flow audio's voice note), counted like it. */
+  async place(companyId: number, made: string, mediaPath: string) {
+    await this.moveCounted(companyId, { path: made, size: (await stat(made)).size }, mediaPath);
   }
 
   /** Removes received files that were not kept (a kept one is already gone from there). */

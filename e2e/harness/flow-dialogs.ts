@@ -81,7 +81,7 @@ export async function signedInBuilder(page: Page, baseURL: string, who: string) 
   await expect(page).toHaveURL(/\/tickets$/);
   const api = apiAsPage(baseURL, page);
   const flow = await api<{ id: number }>("POST", "/flowbuilder", { name: "Dialogos do fluxo" });
-  return { api, flow };
+  return { api, flow, admin };
 }
 
 export interface SavedNode {

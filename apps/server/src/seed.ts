@@ -3,7 +3,7 @@
  * whose generated password is printed once (or ADMIN_PASSWORD).
  */
 import { randomBytes } from "node:crypto";
-import { PLATFORM_COMPANY_ID } from "@balcao/contracts";
+import { PLATFORM_COMPANY_ID, planLimits } from "@balcao/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
@@ -26,7 +26,14 @@ export async function seed(db: Db, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_P
   await db.transaction(async (tx) => {
     const [plan] = await tx
       .insert(plans)
-      .values({ name: "Plano 1", users: 10, connections: 10, queues: 10, value: 30 })
+      .values({
+        name: "Plano 1",
+        users: 10,
+        connections: 10,
+        queues: 10,
+        storageMb: planLimits.storageMbDefault,
+        value: 30,
+      })
       .onConflictDoNothing()
       .returning();
     await tx.insert(companies).values({

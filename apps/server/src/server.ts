@@ -100,7 +100,7 @@ export async function createServer(config: Config, database?: Database, options:
     sessions,
     realtime,
     mailer: createMailer(config, db.db, log),
-    media: await MediaStorage.open(config.DATA_DIR),
+    media: await MediaStorage.open(config.DATA_DIR, db.db),
     jobs,
     events: createEventBus(db.db, jobs, log),
     channels: new ChannelManager({ handlers: channelHandlers, whatsappWeb: options.whatsappWeb }),

@@ -14,6 +14,8 @@ export interface PlanDto {
   users: number;
   connections: number;
   queues: number;
+  /** The media a company on the plan may keep, in megabytes (ERR_PLAN_LIMIT_REACHED {limit: "storage"} past it). */
+  storageMb: number;
   value: number;
   useCampaigns: boolean;
   useSchedules: boolean;
@@ -39,6 +41,8 @@ export interface CompanyDto {
   /** The company's business hours (used when the setting scheduleType is "company"), Monday to Sunday. */
   schedules: WeekdayHours[];
   plan?: PlanDto | null;
+  /** The bytes of media the company keeps (every file in its folder: uploads and customers' media alike). */
+  storageUsedBytes: number;
 }
 
 export interface QueueRef {

@@ -6,7 +6,12 @@
  * files, each file's own cap (its kind's limit), and the number of parts.
  * A user has at most mediaLimits.uploadsPerUser uploads under way at once.
  * What the service does not keep is removed from disk when it is done,
- * refused or not.
+ * refused or not. A company's media stays within its plan's storage: a
+ * declared length past the room left is refused unread, and the files read
+ * are weighed again before the service sees them (ERR_PLAN_LIMIT_REACHED).
+ * Only people's uploads are refused: customers' media and what bots and
+ * integrations send count, but are kept whatever the room (a customer's
+ * message is never lost).
  */
 import { mediaLimits } from "@balcao/contracts";
 import type { FastifyRequest } from "fastify";
@@ -14,6 +19,7 @@ import type { Context } from "../context.js";
 import type { ReceivedFile } from "../media/incoming.js";
 import { AppError } from "./errors.js";
 import { isStorableText } from "../db/storable.js";
+import { assertStorageRoom } from "../modules/plans/plan-gate.js";
 
 export interface UploadLimits {
   /** The form field that carries the files ("medias", "file"). */
@@ -25,6 +31,15 @@ export interface UploadLimits {
   fileMaxBytes(file: { filename: string; mimetype: string }): number;
   /** Files and fields together, when a form carries more than mediaLimits.formPartsMax (a field per file or more). */
   maxParts?: number;
+  /** The files go to the platform-wide folder (announcements), which no company's storage counts. */
+  shared?: true;
+}
+
+/** Whose upload it is: whose uploads under way are counted together, and whose storage it takes. */
+export interface Uploader {
+  /** "user:<id>", "api:<connection id>". */
+  key: string;
+  companyId: number;
 }
 
 export interface UploadedFile extends ReceivedFile {
@@ -125,24 +140,28 @@ async function readParts(req: FastifyRequest, ctx: Context, limits: UploadLimits
 
 /**
  * The request's form, read only when the returned Upload is called. A
- * declared length past what the route can take is refused unread;
- * `uploader` names whose uploads are counted together (the signed-in user
- * unless given).
+ * declared length past what the route can take, or past the company's
+ * storage left, is refused unread; `uploader` is the signed-in user unless given.
  */
 export function uploadOf(
   req: FastifyRequest,
   ctx: Context,
   limits: UploadLimits,
-  uploader = `user:${req.auth.id}`,
+  uploader: Uploader = { key: `user:${req.auth.id}`, companyId: req.auth.companyId },
 ): Upload {
+  const storageRoom = (bytes: number) =>
+    limits.shared ? Promise.resolve() : assertStorageRoom(ctx.db, uploader.companyId, bytes);
   return async (use) => {
     if (!req.isMultipart()) throw new AppError("ERR_INVALID_FILE");
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limits.maxBytes + formOverhead(partsOf(limits))) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-    const release = takeSlot(ctx, uploader);
+    await storageRoom(declared);
+    const release = takeSlot(ctx, uploader.key);
     const form: UploadForm = { files: [], fields: [], derived: [] };
     try {
       await readForm(req, ctx, limits, form);
+      // Uploads under way at once may each have fitted at the door; the bytes read are what count.
+      await storageRoom(form.files.reduce((sum, f) => sum + f.size, 0));
       return await use(form);
     } finally {
       release();

@@ -2,7 +2,8 @@
  * Company media on disk under DATA_DIR/media/<companyId>/ with random names.
  * Files arrive as streams into DATA_DIR/incoming (never whole in memory) and
  * are kept by moving them into their owner's folder once checked for type (by
- * their first bytes, not only their name) and size.
+ * their first bytes, not only their name) and size. Every file a company keeps
+ * is a row of media_files (media-files.ts), what its storage counts.
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -10,8 +11,12 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { mediaLimits, type ErrorCode } from "@balcao/contracts";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { mediaFiles } from "../db/schema/index.js";
 import { AppError } from "../http/errors.js";
 import { receiveFile, type ReceivedFile } from "./incoming.js";
+import { countFilesOnDisk } from "./media-files.js";
 
 export interface MediaKind {
   /** Allowed extensions, lower case with the dot; "any" takes any plain one (letters and digits). */
@@ -52,15 +57,22 @@ export class MediaStorage {
   readonly root: string;
   /** Files on their way in; outside the media root, so never served. */
   readonly incoming: string;
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly db: Db,
+  ) {
     this.root = path.resolve(dataDir, "media");
     this.incoming = path.resolve(dataDir, "incoming");
   }
 
-  /** The storage at start-up: what a stopped process was still receiving is never finished, so it goes. */
-  static async open(dataDir: string): Promise<MediaStorage> {
-    const storage = new MediaStorage(dataDir);
+  /**
+   * The storage at start-up: what a stopped process was still receiving is never finished, so it
+   * goes; files kept before their companies' storage was counted are counted now (once).
+   */
+  static async open(dataDir: string, db: Db): Promise<MediaStorage> {
+    const storage = new MediaStorage(dataDir, db);
     await rm(storage.incoming, { recursive: true, force: true });
+    await countFilesOnDisk(db, storage.root);
     return storage;
   }
 
@@ -91,10 +103,34 @@ export class MediaStorage {
     if (check && !check(file.head)) throw new AppError("ERR_INVALID_FILE");
     const dir = path.join(this.root, String(owner));
     await mkdir(dir, { recursive: true });
-    const name = `${randomBytes(16).toString("hex")}${ext}`;
-    // Both folders are under DATA_DIR: a rename, not a copy.
-    await rename(file.path, path.join(dir, name));
-    return { mediaPath: `${owner}/${name}`, mediaName: path.basename(file.filename).slice(0, 200) };
+    const mediaPath = `${owner}/${randomBytes(16).toString("hex")}${ext}`;
+    // The platform-wide folder is no company's.
+    if (owner === SHARED_FOLDER) await rename(file.path, path.join(this.root, mediaPath));
+    else await this.moveCounted(owner, file, mediaPath);
+    return { mediaPath, mediaName: path.basename(file.filename).slice(0, 200) };
+  }
+
+  /**
+   * Counted before it is in the folder: a crash in between leaves a row without a file (the
+   * unused-media sweep removes it), never a file its company's storage does not count. Both
+   * folders are under DATA_DIR: a rename, not a copy.
+   */
+  private async moveCounted(companyId: number, file: { path: string; size: number }, mediaPath: string) {
+    await this.db
+      .insert(mediaFiles)
+      .values({ path: mediaPath, companyId, bytes: file.size })
+      .onConflictDoUpdate({ target: mediaFiles.path, set: { bytes: file.size } });
+    try {
+      await rename(file.path, this.resolve(mediaPath));
+    } catch (err) {
+      await this.db.delete(mediaFiles).where(eq(mediaFiles.path, mediaPath));
+      throw err;
+    }
+  }
+
+  /** A file made from a kept one under a name of its own (a flow audio's voice note), counted like it. */
+  async place(companyId: number, made: string, mediaPath: string) {
+    await this.moveCounted(companyId, { path: made, size: (await stat(made)).size }, mediaPath);
   }
 
   /** Removes received files that were not kept (a kept one is already gone from there). */
@@ -126,8 +162,20 @@ export class MediaStorage {
     return { stream: createReadStream(full), size: info.size, ext: path.extname(full).toLowerCase() };
   }
 
+  /** The file goes, then its row: its company's storage stops counting it. */
   async remove(mediaPath: string | null | undefined) {
     if (!mediaPath) return;
+    await this.removeFile(mediaPath);
+    await this.db.delete(mediaFiles).where(eq(mediaFiles.path, mediaPath));
+  }
+
+  /** Only the file, for a caller that forgets its row itself (the unused-media sweep, in its transaction). */
+  async removeFile(mediaPath: string) {
     await rm(this.resolve(mediaPath), { force: true });
+  }
+
+  /** A deleted company's folder (its rows went with it). */
+  async removeCompanyFolder(companyId: number) {
+    await rm(path.join(this.root, String(companyId)), { recursive: true, force: true });
   }
 }

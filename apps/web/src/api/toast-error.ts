@@ -11,6 +11,10 @@ import { ApiError } from "./http";
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     const code = err.code;
+    // The plan's storage is full: said as such, not as any plan limit.
+    if (code === "ERR_PLAN_LIMIT_REACHED" && err.body.details?.limit === "storage") {
+      return i18n.t("settings.storage.full");
+    }
     if (code && isErrorCode(code)) return i18n.t(`backendErrors.${code}`);
     if (code) return code;
     return i18n.t("backendErrors.ERR_INTERNAL_SERVER_ERROR");

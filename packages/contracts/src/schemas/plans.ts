@@ -18,7 +18,17 @@ export type PlanFlag = (typeof planFlags)[number];
 
 export const planLimitFields = ["users", "connections", "queues"] as const;
 
-export const planLimits = { countMax: 100_000, valueMax: 1_000_000 } as const;
+/**
+ * storageMb: the megabytes of media a company on the plan may keep (issue 29 item 9). 2 GB by
+ * default: twenty of the largest files (100 MB) or months of a small team's pictures and documents,
+ * while a trial cannot fill a shared disk; at most 1 TB.
+ */
+export const planLimits = {
+  countMax: 100_000,
+  valueMax: 1_000_000,
+  storageMbDefault: 2048,
+  storageMbMax: 1_048_576,
+} as const;
 
 interface PlanFeature {
   flag: PlanFlag;
@@ -82,6 +92,7 @@ const planFields = z.object({
   users: count,
   connections: count,
   queues: count,
+  storageMb: numberField(z.number().int().min(0).max(planLimits.storageMbMax)),
   value: numberField(z.number().min(0).max(planLimits.valueMax)).transform((v) => Math.round(v * 100) / 100),
   useCampaigns: z.boolean(),
   useSchedules: z.boolean(),
@@ -97,6 +108,7 @@ const onUnlessSent = z.boolean().optional().default(true);
 /** The plan form (core-platform §2.18): limits, monthly value and the feature flags, true unless sent false. */
 export const planCreateSchema = planFields
   .extend({
+    storageMb: planFields.shape.storageMb.optional().default(planLimits.storageMbDefault),
     useCampaigns: onUnlessSent,
     useSchedules: onUnlessSent,
     useInternalChat: onUnlessSent,

@@ -3,7 +3,8 @@
  * media the admin uploaded; an audio with `record` as a voice note, an mp3 converted to Ogg/Opus once.
  */
 import { spawnSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { describe, expect, it } from "vitest";
 import { cloudServerPerFile } from "../../../test/cloud-connection.js";
@@ -12,6 +13,7 @@ import { MP4, OGG, node, storedMedia } from "../../../test/flow-graphs.js";
 import { chain, flowScene, nid } from "../../../test/flow-run-scene.js";
 import type { TestServer } from "../../../test/harness.js";
 import { PNG } from "../../../test/sample-files.js";
+import { usedBytes } from "../../media/media-files.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -54,5 +56,12 @@ describe("media blocks", () => {
     await c.says("midia", 4);
     const again = (await c.storedMessages()).filter((m) => m.fromMe && m.mediaType === "audio");
     expect(again.map((m) => m.mediaPath)).toEqual([note!.mediaPath, song, note!.mediaPath, song]);
+
+    // The voice note counts in the company's storage like the files it came from (issue 29 item 9).
+    const folder = path.dirname(s.ctx.media.resolve(image));
+    const sizes = await Promise.all(
+      (await readdir(folder)).map(async (name) => (await stat(path.join(folder, name))).size),
+    );
+    expect(await usedBytes(s.ctx.db, Number(image.split("/")[0]))).toBe(sizes.reduce((sum, size) => sum + size, 0));
   });
 });

@@ -4,7 +4,7 @@
  * nothing). An audio with `record` goes as a voice note; one that is not Ogg/Opus already (an mp3) is
  * converted once, beside the original, and the converted file is reused by every run after.
  */
-import { access, rename } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import path from "node:path";
 import type { MediaStorage } from "../../media/storage.js";
 import { toVoiceNote, voiceNoteMimetype } from "../../media/voice-note.js";
@@ -21,15 +21,15 @@ const exists = (file: string) =>
   );
 
 /** The voice-note twin of a stored audio ("7/ab12.mp3" → "7/ab12-voice.ogg"), made on first use. */
-async function voiceNoteOf(media: MediaStorage, mediaPath: string): Promise<string> {
+async function voiceNoteOf(media: MediaStorage, companyId: number, mediaPath: string): Promise<string> {
   const parsed = path.posix.parse(mediaPath);
   const target = `${parsed.dir}/${parsed.name}-voice.ogg`;
   const full = media.resolve(target);
   if (await exists(full)) return target;
-  // Written aside, then renamed: a crash mid-way never leaves a half file under the final name.
+  // Written aside, then moved in (and counted): a crash mid-way never leaves a half file under the final name.
   const output = await media.incomingPath();
   await toVoiceNote(media.resolve(mediaPath), output);
-  await rename(output, full);
+  await media.place(companyId, output, target);
   return target;
 }
 
@@ -46,7 +46,7 @@ export async function flowMedia(
   if (kind !== "audio" || !voiceNote) return { mediaType: kind, mediaPath: url, mediaName, mimetype, voiceNote: false };
   if (mimetype === "audio/ogg") return { mediaType: "audio", mediaPath: url, mediaName, mimetype, voiceNote: true };
   try {
-    const mediaPath = await voiceNoteOf(media, url);
+    const mediaPath = await voiceNoteOf(media, companyId, url);
     return { mediaType: "audio", mediaPath, mediaName, mimetype: voiceNoteMimetype, voiceNote: true };
   } catch {
     // ffmpeg found no audio in it: the customer still gets the file, as a plain audio, and the flow goes on.

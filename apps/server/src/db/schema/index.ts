@@ -24,3 +24,4 @@ export * from "./integration-sessions.js";
 export * from "./prompts.js";
 export * from "./integration-deliveries.js";
 export * from "./flows.js";
+export * from "./media.js";

@@ -67,6 +67,10 @@ export const messages = pgTable(
     index("messages_company_idx").on(t.companyId),
     // The ticket search matches message text anywhere in the body (pg_trgm).
     index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
+    // Whether a stored file is still a message's (the unused-media sweep); text messages add no entry.
+    index("messages_media_path_idx")
+      .on(t.mediaPath)
+      .where(sql`${t.mediaPath} is not null`),
   ],
 );
 

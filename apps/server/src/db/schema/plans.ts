@@ -6,6 +6,8 @@ export const plans = pgTable("plans", {
   users: integer("users").notNull().default(0),
   connections: integer("connections").notNull().default(0),
   queues: integer("queues").notNull().default(0),
+  /** Megabytes of media a company on the plan keeps (contracts planLimits.storageMbDefault). */
+  storageMb: integer("storage_mb").notNull().default(2048),
   value: numeric("value", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
   useCampaigns: boolean("use_campaigns").notNull().default(true),
   useSchedules: boolean("use_schedules").notNull().default(true),

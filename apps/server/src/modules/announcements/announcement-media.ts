@@ -30,6 +30,7 @@ export const announcementUploads: UploadLimits = {
   maxFiles: 1,
   maxBytes: imageKind.maxBytes,
   fileMaxBytes: () => imageKind.maxBytes,
+  shared: true,
 };
 
 /** The announcement is looked up before the image is read. */

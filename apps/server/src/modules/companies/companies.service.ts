@@ -34,6 +34,7 @@ import {
 import { assertPlanExists, createCompany } from "./create-company.js";
 import { createDueInvoices } from "../billing/create-invoices.js";
 import { isoDate } from "./subscription.js";
+import { usedBytes, usedBytesByCompany } from "../../media/media-files.js";
 
 async function loadCompany(ctx: Context, id: number): Promise<CompanyWithPlan> {
   const row = await findCompany(ctx.db, id);
@@ -43,17 +44,16 @@ async function loadCompany(ctx: Context, id: number): Promise<CompanyWithPlan> {
 
 /** Several companies with their settings, for a super user (who may read every setting). */
 async function presentMany(ctx: Context, rows: CompanyWithPlan[]): Promise<CompanyDto[]> {
-  const byCompany = await settingsByCompany(
-    ctx.db,
-    rows.map((r) => r.company.id),
-  );
-  return rows.map((r) => presentCompanyRow(r, byCompany.get(r.company.id) ?? []));
+  const ids = rows.map((r) => r.company.id);
+  const byCompany = await settingsByCompany(ctx.db, ids);
+  const storage = await usedBytesByCompany(ctx.db, ids);
+  return rows.map((r) => presentCompanyRow(r, byCompany.get(r.company.id) ?? [], storage.get(r.company.id) ?? 0));
 }
 
 /** One company as `viewer` may see it: secrets are hidden from everyone but super users. */
 async function presentOne(ctx: Context, id: number, viewer: { super: boolean }): Promise<CompanyDto> {
   const row = await loadCompany(ctx, id);
-  return presentCompanyRow(row, await listSettings(ctx.db, id, viewer));
+  return presentCompanyRow(row, await listSettings(ctx.db, id, viewer), await usedBytes(ctx.db, id));
 }
 
 export async function pageCompanies(
@@ -141,6 +141,8 @@ export async function removeCompany(ctx: Context, id: number): Promise<void> {
   const connections = await ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, id));
   await Promise.all(connections.map((c) => ctx.channels.stop(c.id)));
   await ctx.db.delete(companies).where(eq(companies.id, id));
+  // Its files' rows went with it; its folder goes too, so no byte of it stays on the disk.
+  await ctx.media.removeCompanyFolder(id);
   companyEnded(ctx, id);
 }
 

@@ -54,7 +54,10 @@ export function externalApiRoutes(ctx: Context): FastifyPluginAsyncZod {
         const message = externalMessageSchema.parse(req.body ?? {});
         return sendExternalMessage(ctx, connection, driver, { kind: "text", message });
       }
-      const upload = uploadOf(req, ctx, messageUploads, `api:${connection.id}`);
+      const upload = uploadOf(req, ctx, messageUploads, {
+        key: `api:${connection.id}`,
+        companyId: connection.companyId,
+      });
       return upload((form) => sendExternalMessage(ctx, connection, driver, sendOf(form)));
     };
     app.post("/api/messages/send", options, handler);

@@ -127,6 +127,25 @@ describe("PUT /plans/{id}", () => {
   });
 });
 
+describe("the plan's storage (issue 29 item 9)", () => {
+  it("is 2048 MB unless sent, is set and changed in megabytes, and refuses what is not a whole number in range", async () => {
+    const created = await call("POST", "/plans", form());
+    expect(created.json()).toMatchObject({ storageMb: 2048 });
+    const sized = await call("POST", "/plans", form({ storageMb: "500" }));
+    expect(sized.json()).toMatchObject({ storageMb: 500 });
+    const id = sized.json<{ id: number }>().id;
+    const changed = await call("PUT", `/plans/${id}`, { storageMb: 10240 });
+    expect(changed.json()).toMatchObject({ storageMb: 10240, users: 5 });
+    expect((await call("GET", `/plans/${id}`)).json()).toMatchObject({ storageMb: 10240 });
+    for (const storageMb of [-1, 1.5, "muito", 2_000_000]) {
+      const bad = await call("PUT", `/plans/${id}`, { storageMb });
+      expect(bad.statusCode, String(storageMb)).toBe(400);
+      expect(bad.json().error).toBe("ERR_VALIDATION");
+    }
+    expect(await planRow(id)).toMatchObject({ storageMb: 10240 });
+  });
+});
+
 describe("DELETE /plans/{id}", () => {
   it("deletes a plan no company is on", async () => {
     const plan = await buildPlan(s);

@@ -8,6 +8,7 @@ export function presentPlan(p: typeof plans.$inferSelect): PlanDto {
     users: p.users,
     connections: p.connections,
     queues: p.queues,
+    storageMb: p.storageMb,
     value: Number(p.value),
     useCampaigns: p.useCampaigns,
     useSchedules: p.useSchedules,

@@ -33,10 +33,10 @@ async function assertNameFree(ctx: Context, name: string | undefined, exceptId?:
 
 /** The plan's columns, named one by one: the loose body may carry fields the form read back (id...). */
 function columns(input: PlanUpdate) {
-  const { name, users, connections, queues, value } = input;
+  const { name, users, connections, queues, storageMb, value } = input;
   const { useCampaigns, useSchedules, useInternalChat, useExternalApi, useKanban, useOpenAi, useIntegrations } = input;
   return {
-    ...{ name, users, connections, queues, value },
+    ...{ name, users, connections, queues, storageMb, value },
     ...{ useCampaigns, useSchedules, useInternalChat, useExternalApi, useKanban, useOpenAi, useIntegrations },
   };
 }

@@ -10,6 +10,7 @@ import { useAuth } from "../../app/auth";
 import { CompaniesTab } from "./companies/CompaniesTab";
 import { HelpsTab } from "./helps/HelpsTab";
 import { OptionsTab } from "./OptionsTab";
+import { OwnStorage } from "./OwnStorage";
 import { PlansTab } from "./plans/PlansTab";
 import { SchedulesTab } from "./SchedulesTab";
 import { visibleTabs, type TabKey } from "./settings-tabs";
@@ -47,6 +48,7 @@ export default function SettingsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {t("settings.title")}
       </Typography>
+      {canEdit && <OwnStorage />}
       <Tabs
         value={tab}
         onChange={(_, value: TabKey) => setChosen(value)}

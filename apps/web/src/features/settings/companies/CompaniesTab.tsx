@@ -14,6 +14,7 @@ import { formatDueDate } from "../../layout/subscription";
 import { AdminSection } from "../AdminSection";
 import type { Column } from "../AdminTable";
 import { useAdminRecords } from "../useAdminRecords";
+import { StorageUsage } from "../StorageUsage";
 import { CompanyForm, isNameTaken } from "./CompanyForm";
 import { dueDateBand, type DueDateBand } from "./dueDateBand";
 
@@ -26,6 +27,12 @@ function useColumns(onInvoices: (company: CompanyDto) => void): Column<CompanyDt
     { label: t("settings.company.table.name"), render: (c) => c.name },
     { label: t("settings.company.table.email"), render: (c) => c.email },
     { label: t("settings.company.table.plan"), render: (c) => c.plan?.name ?? "" },
+    {
+      label: t("settings.company.table.storage"),
+      render: (c) => (
+        <StorageUsage usedBytes={c.storageUsedBytes} limitMb={c.plan?.storageMb ?? null} testId="company-storage" />
+      ),
+    },
     { label: t("settings.company.table.campaigns"), render: (c) => onOff(c.campaignsEnabled) },
     {
       label: t("settings.company.table.status"),

@@ -17,7 +17,7 @@ interface Props {
   onClear: () => void;
 }
 
-const grid = { display: "grid", columnGap: 2, gridTemplateColumns: { xs: "1fr 1fr", md: "2fr repeat(4, 1fr)" } };
+const grid = { display: "grid", columnGap: 2, gridTemplateColumns: { xs: "1fr 1fr", md: "2fr repeat(5, 1fr)" } };
 
 export function PlanForm({ editing, saving, onSave, onDelete, onClear }: Props) {
   const { t } = useTranslation();
@@ -62,6 +62,13 @@ export function PlanForm({ editing, saving, onSave, onDelete, onClear }: Props) 
           name="queues"
           label={t("plans.form.queues")}
           testId="plan-queues"
+          htmlInput={numeric}
+        />
+        <FormField
+          control={control}
+          name="storageMb"
+          label={t("plans.form.storageMb")}
+          testId="plan-storage"
           htmlInput={numeric}
         />
         <FormField

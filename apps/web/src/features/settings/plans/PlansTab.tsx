@@ -4,6 +4,7 @@ import { planFlags, type PlanDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { AdminSection } from "../AdminSection";
 import type { Column } from "../AdminTable";
+import { formatBytes } from "../storage-usage";
 import { useAdminRecords } from "../useAdminRecords";
 import { PlanForm } from "./PlanForm";
 
@@ -11,12 +12,17 @@ import { PlanForm } from "./PlanForm";
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 function useColumns(): Column<PlanDto>[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return [
     { label: t("plans.table.name"), render: (p) => p.name },
     { label: t("plans.table.users"), render: (p) => p.users, align: "center" },
     { label: t("plans.table.connections"), render: (p) => p.connections, align: "center" },
     { label: t("plans.table.queues"), render: (p) => p.queues, align: "center" },
+    {
+      label: t("plans.table.storage"),
+      render: (p) => formatBytes(p.storageMb * 1024 * 1024, i18n.language),
+      align: "center",
+    },
     { label: t("plans.table.value"), render: (p) => brl.format(p.value), align: "right" },
     {
       label: t("plans.form.features"),

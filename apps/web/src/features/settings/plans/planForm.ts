@@ -1,24 +1,27 @@
 /**
  * The plan form of the Plans tab (core-platform §2.18, §3 Plan): name, the
- * user / connection / queue limits, the monthly value and the feature flags,
- * on by default. Messages are i18n keys, translated where they are shown.
+ * user / connection / queue limits, the media storage in megabytes (issue 29
+ * item 9), the monthly value and the feature flags, on by default. Messages are i18n keys, translated where they are shown.
  */
 import { limits, planFlags, planLimits, type PlanDto, type PlanFlag } from "@balcao/contracts";
 import { z } from "zod";
 import { msg } from "../../auth/auth-schemas";
 
-const count = z
-  .string()
-  .trim()
-  .min(1, msg.required)
-  .regex(/^\d+$/, "plans.form.wholeNumber")
-  .refine((v) => Number(v) <= planLimits.countMax, msg.tooLong);
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, msg.required)
+    .regex(/^\d+$/, "plans.form.wholeNumber")
+    .refine((v) => Number(v) <= max, msg.tooLong);
+const count = wholeNumber(planLimits.countMax);
 
 export const planFormSchema = z.object({
   name: z.string().trim().min(1, msg.required).min(limits.nameMin, msg.tooShort).max(limits.nameMax, msg.tooLong),
   users: count,
   connections: count,
   queues: count,
+  storageMb: wholeNumber(planLimits.storageMbMax),
   /** Typed with a comma or a dot as the decimal separator. */
   value: z
     .string()
@@ -38,6 +41,7 @@ export const emptyPlanForm = (): PlanFormValues => ({
   users: "0",
   connections: "0",
   queues: "0",
+  storageMb: String(planLimits.storageMbDefault),
   value: "0",
   flags: allOn(),
 });
@@ -48,6 +52,7 @@ export function toFormValues(plan: PlanDto): PlanFormValues {
     users: String(plan.users),
     connections: String(plan.connections),
     queues: String(plan.queues),
+    storageMb: String(plan.storageMb),
     value: plan.value.toFixed(2),
     flags: Object.fromEntries(planFlags.map((f) => [f, plan[f]])) as Record<PlanFlag, boolean>,
   };
@@ -60,6 +65,7 @@ export function toSaveBody(values: PlanFormValues) {
     users: Number(values.users),
     connections: Number(values.connections),
     queues: Number(values.queues),
+    storageMb: Number(values.storageMb),
     value: Number(values.value.replace(",", ".")),
     ...values.flags,
   };

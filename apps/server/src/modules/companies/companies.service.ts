@@ -20,6 +20,7 @@ import type { EventTransaction } from "../../events/bus.js";
 import { companies, settings, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { companyChanged, companyEnded } from "../auth/session-end.js";
+import { queueCompanyState } from "./company-state.job.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
 import { listSettings } from "../settings/settings.queries.js";
@@ -119,6 +120,8 @@ export async function editCompany(
     if (campaignsEnabled !== undefined) await setCampaignsEnabled(e, id, campaignsEnabled);
     // A due date set near (or past) has its invoice at once, payable without waiting for the daily run.
     if (dueDate || status) await createDueInvoices(e.db, isoDate(new Date()), id);
+    // Its connections and kept jobs follow: stopped while it may not work, resumed when it may.
+    if (row && (status !== undefined || dueDate !== undefined)) await queueCompanyState(e, id);
     return row;
   });
   // Switched off or set to a past due date, its users stop at once.

@@ -3,7 +3,7 @@
  * the real webhook, HTTP API, pg-boss workers and the fake Graph API: its due
  * work is kept (paused_jobs), its Cloud API connection stops, and when it may
  * work again (switched on, its due date moved) what was due goes out once.
- * The AI, flows and integrations: paused-company.automation.test.ts.
+ * The AI: paused-company.ai.test.ts; Typebot and webhooks: paused-company.integrations.test.ts.
  */
 import type { ScheduleDto } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
@@ -27,6 +27,7 @@ import type { FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
 import { until } from "../../../test/sockets.js";
 import { elapse } from "../../../test/timers.js";
+import { chain, flowScene, interval, message } from "../../../test/flow-run-scene.js";
 import { schedules, settings, tickets } from "../../db/schema/index.js";
 
 let s: TestServer;
@@ -192,5 +193,22 @@ describe("a ticket's timer", () => {
     await pause(1_500);
     expect(sentTo(from)).toHaveLength(1);
     expect((await s.ctx.db.select().from(tickets).where(eq(tickets.id, ticket!.id)))[0]?.queueId).toBe(vendas.id);
+  });
+});
+
+describe("a flow", () => {
+  it("waiting in an interval when its company is switched off keeps its next step; switched on, it goes once", async () => {
+    const c = await flowScene(s, fake);
+    await c.campaign(await c.flow(chain([message("a", "um"), interval("w", 2), message("b", "dois")])), "pausa");
+    expect(await c.says("pausa")).toEqual(["um"]);
+    await switchOff(s, c.companyId);
+    await untilKept(s, c.companyId, "flow-step");
+    await pause(1_000);
+    expect(c.textsSent()).toEqual(["um"]);
+
+    await switchOn(s, c.companyId);
+    await fake.waitForSent(2, c.customer.from, 10_000);
+    await pause(1_500);
+    expect(c.textsSent()).toEqual(["um", "dois"]);
   });
 });

@@ -21,6 +21,7 @@ import {
   switchOn,
   untilKept,
 } from "../../../test/company-pause.js";
+import { buildBillingTenant } from "../../../test/billing.js";
 import { buildContact } from "../../../test/conversations.js";
 import { buildQueue, buildTenant, login } from "../../../test/factories.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
@@ -29,6 +30,7 @@ import { until } from "../../../test/sockets.js";
 import { elapse } from "../../../test/timers.js";
 import { chain, flowScene, interval, message } from "../../../test/flow-run-scene.js";
 import { schedules, settings, tickets } from "../../db/schema/index.js";
+import { payInvoice } from "../billing/confirm-payment.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -107,6 +109,26 @@ describe("a schedule", () => {
       5_000,
     );
     expect((await s.request({ path: `/schedules/${id}`, token: t.agent.token })).json<ScheduleDto>().late).toBe(false);
+  });
+
+  it("due after its company's due date passed is kept; the invoice paid, it goes once", async () => {
+    const t = await buildBillingTenant(s);
+    await buildCloudConnection(s, fake, t.company.id, { isDefault: true });
+    const contact = await buildContact(s, t.company.id, { name: "Maria Souza", number: customerNumber() });
+    const sendAt = new Date(Date.now() + 1_500).toISOString();
+    const body = { body: "Sua consulta é amanhã", contactId: contact.id, sendAt, sentAt: "", userId: 1 };
+    const created = await s.request({ method: "POST", path: "/schedules", token: t.agent.token, body });
+    expect(created.statusCode, created.body).toBe(200);
+    await letDueDatePass(s, t.company.id);
+    await untilKept(s, t.company.id, "send-schedule");
+    await pause(1_000);
+    expect(sentTo(contact.number)).toEqual([]);
+
+    // What the payment provider's confirmation does (confirm-payment.ts).
+    expect(await payInvoice(s.ctx, t.invoice.id, new Date().toISOString().slice(0, 10))).toBeTruthy();
+    await fake.waitForSent(1, contact.number, 10_000);
+    await pause(1_500);
+    expect(sentTo(contact.number)).toHaveLength(1);
   });
 });
 

@@ -12,14 +12,15 @@
  * when the holder stops.
  */
 import type { ConnectionProvider } from "@balcao/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.js";
-import { companies, whatsapps } from "../db/schema/index.js";
+import { whatsapps } from "../db/schema/index.js";
 import { AppError } from "../http/errors.js";
 import { clearAuthState } from "./baileys/auth-state.js";
 import { BaileysDriver } from "./baileys/baileys-driver.js";
 import { baileysWhatsAppWeb, type WhatsAppWeb } from "./baileys/socket.js";
 import { CloudDriver } from "./cloud/cloud-driver.js";
+import { CompanyGate, type CompanyState } from "./company-gate.js";
 import type { ChannelDriver, ChannelEvents, ChannelSender } from "./driver.js";
 import { AdvisoryLease, LocalLease, type SessionCommand, type SessionLease, type SessionMessage } from "./lease.js";
 import { RemoteCalls } from "./remote-calls.js";
@@ -33,14 +34,9 @@ export interface ChannelOptions {
   handlers: ChannelHandlers;
   /** Baileys' unless a test hands in a WhatsApp Web it drives. */
   whatsappWeb?: WhatsAppWeb;
-  /**
-   * Whether a connection's company may work (switched on, not past its due date): a company that may not
-   * has its connections stopped (issue 29 item 6). Every company may, unless given.
-   */
+  /** Whether a connection's company may work (company-gate.ts); every company may, unless given. */
   companyMayWork?: (company: CompanyState) => boolean;
 }
-
-export type CompanyState = Pick<typeof companies.$inferSelect, "id" | "status" | "dueDate">;
 
 /** Providers whose session lives in one process and needs the lease. */
 const leased = new Set<string>(["beta"]);
@@ -58,15 +54,12 @@ export class ChannelManager {
   /** The leased (WhatsApp Web) connections, as of the last look at the table. */
   private leasedIds = new Set<number>();
 
-  /** Connections not started here because their company may not work (started again when it may). */
-  private readonly paused = new Set<number>();
-
+  private readonly gate: CompanyGate;
   private readonly handlers: ChannelHandlers;
-  private readonly companyMayWork: (company: CompanyState) => boolean;
 
   constructor(options: ChannelOptions) {
     this.handlers = options.handlers;
-    this.companyMayWork = options.companyMayWork ?? (() => true);
+    this.gate = new CompanyGate(options.companyMayWork ?? (() => true));
     const whatsappWeb = options.whatsappWeb ?? baileysWhatsAppWeb;
     this.factories = {
       cloud: (ctx, connection) => new CloudDriver(connection, ctx.config.WHATSAPP_GRAPH_URL, ctx.log),
@@ -157,36 +150,15 @@ export class ChannelManager {
     return this.command({ whatsappId, action: "disconnect" });
   }
 
-  /**
-   * Connections follow their company's state: those of a company that may not work stop (reported
-   * DISCONNECTED), and start again once it may. Each process every minute (auth/company-sweep.ts: a due date
-   * passes without any edit), and at once for one company whose state changed (company-state.job.ts).
-   */
-  async followCompanies(companyId?: number): Promise<void> {
-    const rows = await this.context()
-      .db.select({
-        connection: whatsapps,
-        company: { id: companies.id, status: companies.status, dueDate: companies.dueDate },
-      })
-      .from(whatsapps)
-      .innerJoin(companies, eq(companies.id, whatsapps.companyId))
-      .where(
-        and(
-          inArray(whatsapps.provider, Object.keys(this.factories)),
-          companyId === undefined ? undefined : eq(whatsapps.companyId, companyId),
-        ),
-      );
-    const follow = async ({ connection, company }: (typeof rows)[number]) => {
-      const id = connection.id;
-      if (this.companyMayWork(company)) {
-        if (this.paused.has(id) || (companyId !== undefined && !this.running.has(id)))
-          await this.serial(id, () => this.launch(connection));
-      } else if (this.running.has(id) || (companyId !== undefined && leased.has(connection.provider))) {
-        // Stopped here, or by the process holding the session: its launch refuses now.
-        await this.command({ whatsappId: id, action: "start" });
-      }
-    };
-    await Promise.all(rows.map(follow));
+  /** Connections follow their companies (company-gate.ts): every minute (company-sweep.ts), and on a change. */
+  followCompanies(companyId?: number): Promise<void> {
+    return this.gate.follow(this.context().db, Object.keys(this.factories), companyId, {
+      running: (id) => this.running.has(id),
+      leased: (provider) => leased.has(provider),
+      start: (connection) => this.serial(connection.id, () => this.launch(connection)),
+      // A launch looks at the company again: here, or in the process holding the session.
+      recheck: (id) => this.command({ whatsappId: id, action: "start" }),
+    });
   }
 
   async stopAll(): Promise<void> {
@@ -303,18 +275,10 @@ export class ChannelManager {
     }
   }
 
-  /** False (the connection kept aside, its lease let go, DISCONNECTED reported once) while its company may not work. */
+  /** False (its lease let go, DISCONNECTED reported once) while the connection's company may not work. */
   private async mayRun(connection: Connection): Promise<boolean> {
     const ctx = this.context();
-    const [company] = await ctx.db
-      .select({ id: companies.id, status: companies.status, dueDate: companies.dueDate })
-      .from(companies)
-      .where(eq(companies.id, connection.companyId));
-    if (company && this.companyMayWork(company)) {
-      this.paused.delete(connection.id);
-      return true;
-    }
-    this.paused.add(connection.id);
+    if (await this.gate.admits(ctx.db, connection)) return true;
     if (leased.has(connection.provider)) await this.lease.release(connection.id);
     if (connection.status !== "DISCONNECTED")
       await this.handlers(ctx, connection).session({ status: "DISCONNECTED", qrcode: "", retries: 0 });

@@ -31,14 +31,19 @@ export class CompanyPaused extends Error {
   }
 }
 
-/** Whether the company may work now (a company that is gone: no). */
-export async function companyWorks(db: Db | Tx, companyId: number, lock = false): Promise<boolean> {
+/** Whether the company may work now; undefined when it is gone (`lock`: its row held FOR SHARE). */
+async function stateOf(db: Db | Tx, companyId: number, lock = false): Promise<boolean | undefined> {
   const query = db
     .select({ id: companies.id, status: companies.status, dueDate: companies.dueDate })
     .from(companies)
     .where(eq(companies.id, companyId));
   const [row] = lock ? await query.for("share") : await query;
-  return row !== undefined && mayWork(row);
+  return row && mayWork(row);
+}
+
+/** Whether the company may work now (a company that is gone: no). */
+export async function companyWorks(db: Db | Tx, companyId: number, lock = false): Promise<boolean> {
+  return (await stateOf(db, companyId, lock)) === true;
 }
 
 export async function assertCompanyWorks(db: Db | Tx, companyId: number): Promise<void> {
@@ -61,6 +66,15 @@ export async function runJob<T>(ctx: Context, job: JobDefinition<T>, data: T, si
   }
 }
 
+/**
+ * Queued again to run now, under its singletonKey: a job of the same key waiting for later (a timer armed
+ * again meanwhile) is brought forward instead, and its handler looks at the time again.
+ */
+const againNow = (singletonKey?: string | null) => ({
+  startAfter: new Date(),
+  ...(singletonKey ? { singletonKey } : {}),
+});
+
 async function keep<T>(
   ctx: Context,
   job: JobDefinition<T>,
@@ -69,9 +83,12 @@ async function keep<T>(
   singletonKey?: string | null,
 ): Promise<void> {
   const kept = await ctx.events.transaction(async (t) => {
-    if (await companyWorks(t.db, companyId, true)) {
+    const works = await stateOf(t.db, companyId, true);
+    // Deleted: nothing is left to do for it (its rows went with it).
+    if (works === undefined) return false;
+    if (works) {
       // Switched on meanwhile: the job goes again now instead.
-      await t.enqueue(job, data, singletonKey ? { singletonKey } : {});
+      await t.enqueue(job, data, againNow(singletonKey));
       return false;
     }
     await t.db.insert(pausedJobs).values({ companyId, name: job.name, data, singletonKey: singletonKey ?? null });
@@ -98,7 +115,7 @@ export async function requeuePausedJobs(
   for (const row of rows) {
     const job = definitionOf(row.name);
     if (!job) ctx.log.warn({ companyId, job: row.name }, "kept job of an unknown kind dropped");
-    else await t.enqueue(job, row.data as never, row.singletonKey ? { singletonKey: row.singletonKey } : {});
+    else await t.enqueue(job, row.data as never, againNow(row.singletonKey));
   }
   return rows.length;
 }

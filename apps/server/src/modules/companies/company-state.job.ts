@@ -2,8 +2,8 @@
  * A company's state changed (a super user switched it on or off or moved its
  * due date; an invoice was paid): queued in the transaction that changed it.
  * A company that may work again gets back every job kept while it could not
- * (jobs/paused-jobs.ts), in one commit with the company row held, and its
- * connections start; one that may not has its connections stopped at once
+ * (jobs/paused-jobs.ts), in one commit with the company row held, once its
+ * connections started; one that may not has its connections stopped at once
  * (the minute sweep would within a minute, on every process).
  */
 import { eq } from "drizzle-orm";
@@ -30,6 +30,8 @@ export function queueCompanyState(t: Pick<EventTransaction, "enqueue">, companyI
 }
 
 async function followCompany(ctx: Context, { companyId }: Payload): Promise<void> {
+  // Connections first: the jobs queued again find them running here (other processes' within a minute).
+  await ctx.channels.followCompanies(companyId);
   const resumed = await ctx.events.transaction(async (t) => {
     if (!(await companyWorks(t.db, companyId, true))) return false;
     const requeued = await requeuePausedJobs(ctx, t, companyId, (name) => ctx.jobs.definition(name));
@@ -38,5 +40,4 @@ async function followCompany(ctx: Context, { companyId }: Payload): Promise<void
     return requeued > 0;
   });
   if (resumed) ctx.log.info({ companyId }, "company works again: its kept jobs queued again");
-  await ctx.channels.followCompanies(companyId);
 }

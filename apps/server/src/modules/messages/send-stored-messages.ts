@@ -32,13 +32,8 @@ export const sendStoredMessages: JobDefinition<Payload> = {
   // anyway is not sent again by the next run; its own answer still records it as sent.
   policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
   expireFor: ({ messageIds }) => 30 * messageIds.length,
-  // One decision's messages, all of one company. Each is looked at again just before it goes (awaitConnection).
-  companyOf: (ctx, { messageIds }) =>
-    ctx.db
-      .select({ companyId: messages.companyId })
-      .from(messages)
-      .where(eq(messages.id, messageIds[0]!))
-      .then((rows) => rows[0]?.companyId),
+  // No companyOf: each message looks at its company just before it goes (awaitConnection), and a run that
+  // finds it switched off or expired is kept (CompanyPaused) with the messages not sent yet.
   run: async (ctx, { messageIds }) => {
     for (const id of messageIds) await sendStored(ctx, id);
   },

@@ -29,8 +29,11 @@ import type { TestServer } from "../../../test/harness.js";
 import { until } from "../../../test/sockets.js";
 import { elapse } from "../../../test/timers.js";
 import { chain, flowScene, interval, message } from "../../../test/flow-run-scene.js";
+import { channelHandlers } from "../../channel-handlers.js";
+import { ChannelManager } from "../../channels/manager.js";
 import { schedules, settings, tickets } from "../../db/schema/index.js";
 import { payInvoice } from "../billing/confirm-payment.js";
+import { mayWork } from "./subscription.js";
 
 let s: TestServer;
 let fake: FakeGraph;
@@ -48,6 +51,29 @@ const runningAgain = (whatsappId: number) =>
     const state = await connectionState(s, whatsappId);
     return state.status === "CONNECTED" && state.running;
   }, 10_000);
+
+describe("connections", () => {
+  it("of a switched-off company are not started at boot; switched on, they start", async () => {
+    const on = await buildTenant(s);
+    const off = await buildTenant(s);
+    const running = await buildCloudConnection(s, fake, on.company.id);
+    const stoppedOne = await buildCloudConnection(s, fake, off.company.id);
+    await switchOff(s, off.company.id);
+    await stopped(stoppedOne.id);
+    // A server starting now (as server.ts makes its manager).
+    const boot = new ChannelManager({ handlers: channelHandlers, companyMayWork: mayWork });
+    await boot.startAll(s.ctx);
+    try {
+      expect(boot.sender(running.id)).toBeDefined();
+      expect(boot.sender(stoppedOne.id)).toBeUndefined();
+      await switchOn(s, off.company.id);
+      await boot.followCompanies();
+      expect(boot.sender(stoppedOne.id)).toBeDefined();
+    } finally {
+      await boot.stopAll();
+    }
+  });
+});
 
 describe("a schedule", () => {
   it("due while its company is switched off is kept and the connection stops; switched on, it goes once, marked late", async () => {

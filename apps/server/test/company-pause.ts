@@ -4,6 +4,7 @@
  * date passing with nobody touching it (time moving on: the row's date set to
  * yesterday). What it kept meanwhile is read from paused_jobs.
  */
+import type { CompanyDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { companies, whatsapps } from "../src/db/schema/index.js";
@@ -32,6 +33,14 @@ export async function letDueDatePass(s: TestServer, companyId: number) {
     .update(companies)
     .set({ dueDate: day(-1) })
     .where(eq(companies.id, companyId));
+}
+
+/** The company as the super user's companies list shows it. */
+export async function superUserSees(s: TestServer, companyId: number): Promise<CompanyDto> {
+  const { token } = await login(s, ADMIN.email, ADMIN.password);
+  const res = await s.request({ path: `/companies/${companyId}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<CompanyDto>();
 }
 
 /** The job kinds kept for the company, oldest first. */

@@ -39,6 +39,11 @@ export interface CompanyDto {
   /** The company's business hours (used when the setting scheduleType is "company"), Monday to Sunday. */
   schedules: WeekdayHours[];
   plan?: PlanDto | null;
+  /**
+   * How many of its automatic sends and turns (schedules, campaigns, bot, AI, flows, integrations,
+   * timers) are paused, kept while it is switched off or expired; they go when it works again.
+   */
+  pausedWork: number;
 }
 
 export interface QueueRef {

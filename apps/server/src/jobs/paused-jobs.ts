@@ -16,7 +16,7 @@
  * Either the keep commits first (and the resume finds it) or it sees the
  * company working (and queues the job now).
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.js";
 import type { Db, Tx } from "../db/client.js";
 import { companies, pausedJobs } from "../db/schema/index.js";
@@ -120,7 +120,18 @@ export async function requeuePausedJobs(
   return rows.length;
 }
 
-/** Jobs kept for the company, oldest first (the super user's view of what waits; tests). */
+/** Jobs kept for the company, oldest first. */
 export function pausedJobsOf(db: Db, companyId: number) {
   return db.select().from(pausedJobs).where(eq(pausedJobs.companyId, companyId)).orderBy(asc(pausedJobs.id));
+}
+
+/** How many jobs each of these companies has kept (the super user's companies list shows it). */
+export async function pausedWorkOf(db: Db, companyIds: number[]): Promise<Map<number, number>> {
+  if (!companyIds.length) return new Map();
+  const rows = await db
+    .select({ companyId: pausedJobs.companyId, kept: count() })
+    .from(pausedJobs)
+    .where(inArray(pausedJobs.companyId, companyIds))
+    .groupBy(pausedJobs.companyId);
+  return new Map(rows.map((r) => [r.companyId, r.kept]));
 }

@@ -11,7 +11,12 @@ import { mergeSchedules } from "../queues/merge-schedules.js";
 import { presentPlan } from "../plans/plans.presenter.js";
 import type { CompanyRow, CompanyWithPlan } from "./companies.queries.js";
 
-export function presentCompany(c: CompanyRow, settings: SettingEntry[], plan: PlanDto | null): CompanyDto {
+export function presentCompany(
+  c: CompanyRow,
+  settings: SettingEntry[],
+  plan: PlanDto | null,
+  pausedWork: number,
+): CompanyDto {
   const campaigns = settings.find((s) => s.key === "campaignsEnabled")?.value;
   return {
     id: c.id,
@@ -28,9 +33,10 @@ export function presentCompany(c: CompanyRow, settings: SettingEntry[], plan: Pl
     // Always the seven weekdays: a company that never saved its hours shows the §9 defaults.
     schedules: mergeSchedules(c.schedules),
     plan,
+    pausedWork,
   };
 }
 
-export function presentCompanyRow(row: CompanyWithPlan, settings: SettingEntry[]): CompanyDto {
-  return presentCompany(row.company, settings, row.plan ? presentPlan(row.plan) : null);
+export function presentCompanyRow(row: CompanyWithPlan, settings: SettingEntry[], pausedWork: number): CompanyDto {
+  return presentCompany(row.company, settings, row.plan ? presentPlan(row.plan) : null, pausedWork);
 }

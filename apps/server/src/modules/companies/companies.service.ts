@@ -20,6 +20,7 @@ import type { EventTransaction } from "../../events/bus.js";
 import { companies, settings, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { companyChanged, companyEnded } from "../auth/session-end.js";
+import { pausedWorkOf } from "../../jobs/paused-jobs.js";
 import { queueCompanyState } from "./company-state.job.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
@@ -44,17 +45,16 @@ async function loadCompany(ctx: Context, id: number): Promise<CompanyWithPlan> {
 
 /** Several companies with their settings, for a super user (who may read every setting). */
 async function presentMany(ctx: Context, rows: CompanyWithPlan[]): Promise<CompanyDto[]> {
-  const byCompany = await settingsByCompany(
-    ctx.db,
-    rows.map((r) => r.company.id),
-  );
-  return rows.map((r) => presentCompanyRow(r, byCompany.get(r.company.id) ?? []));
+  const ids = rows.map((r) => r.company.id);
+  const [byCompany, paused] = await Promise.all([settingsByCompany(ctx.db, ids), pausedWorkOf(ctx.db, ids)]);
+  return rows.map((r) => presentCompanyRow(r, byCompany.get(r.company.id) ?? [], paused.get(r.company.id) ?? 0));
 }
 
 /** One company as `viewer` may see it: secrets are hidden from everyone but super users. */
 async function presentOne(ctx: Context, id: number, viewer: { super: boolean }): Promise<CompanyDto> {
   const row = await loadCompany(ctx, id);
-  return presentCompanyRow(row, await listSettings(ctx.db, id, viewer));
+  const paused = await pausedWorkOf(ctx.db, [id]);
+  return presentCompanyRow(row, await listSettings(ctx.db, id, viewer), paused.get(id) ?? 0);
 }
 
 export async function pageCompanies(

@@ -17,6 +17,7 @@ import {
   letDueDatePass,
   pause,
   renew,
+  superUserSees,
   switchOff,
   switchOn,
   untilKept,
@@ -100,6 +101,8 @@ describe("a schedule", () => {
       status: "PENDENTE",
       messageId: null,
     });
+    // The super user's companies list shows what waits for it.
+    expect(await superUserSees(s, t.company.id)).toMatchObject({ status: false, pausedWork: 1 });
 
     // The company stayed off for two hours.
     await s.ctx.db
@@ -118,6 +121,7 @@ describe("a schedule", () => {
     await pause(1_500);
     expect(sentTo(contact.number)).toHaveLength(1);
     expect(await keptJobs(s, t.company.id)).toEqual([]);
+    expect(await superUserSees(s, t.company.id)).toMatchObject({ status: true, pausedWork: 0 });
   });
 
   it("sent at its time is not late", async () => {

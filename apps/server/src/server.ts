@@ -19,6 +19,7 @@ import { createLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { MediaStorage } from "./media/storage.js";
 import { startCompanySweep } from "./modules/auth/company-sweep.js";
+import { mayWork } from "./modules/companies/subscription.js";
 import { createSessionCheck } from "./modules/auth/session-check.js";
 import { createTokens } from "./modules/auth/tokens.js";
 import { loadViewer, ticketRefusal } from "./modules/tickets/ticket-visibility.js";
@@ -103,7 +104,11 @@ export async function createServer(config: Config, database?: Database, options:
     media: await MediaStorage.open(config.DATA_DIR, db.db),
     jobs,
     events: createEventBus(db.db, jobs, log),
-    channels: new ChannelManager({ handlers: channelHandlers, whatsappWeb: options.whatsappWeb }),
+    channels: new ChannelManager({
+      handlers: channelHandlers,
+      whatsappWeb: options.whatsappWeb,
+      companyMayWork: mayWork,
+    }),
     log,
   };
   wireEvents(ctx);

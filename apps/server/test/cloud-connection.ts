@@ -10,6 +10,7 @@ import { encryptSecret, lookupHash } from "../src/secrets/index.js";
 import { buildCompany } from "./factories.js";
 import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
 import { startTestServer, type TestServer } from "./harness.js";
+import type { ServerOptions } from "../src/server.js";
 import { closeAllSockets } from "./sockets.js";
 
 const uid = () => randomBytes(4).toString("hex");
@@ -76,9 +77,9 @@ export async function buildCloudCompany(s: TestServer, fake: FakeGraph) {
 }
 
 /** A test server whose Graph API is a fresh fake: `beforeAll(async () => ({ s, fake } = await startCloudServer()))`. */
-export async function startCloudServer(): Promise<{ s: TestServer; fake: FakeGraph }> {
+export async function startCloudServer(options?: ServerOptions): Promise<{ s: TestServer; fake: FakeGraph }> {
   const fake = await startFakeGraph();
-  const s = await startTestServer({ WHATSAPP_GRAPH_URL: fake.url });
+  const s = await startTestServer({ WHATSAPP_GRAPH_URL: fake.url }, options);
   return { s, fake };
 }
 
@@ -95,10 +96,10 @@ type CloudServer = { s: TestServer; fake: FakeGraph };
  * (`cloudServerPerFile((started) => ({ s, fake } = started))`), spies restored
  * and sockets closed after each test so none leaks into the next, stopped at the end.
  */
-export function cloudServerPerFile(use: (started: CloudServer) => void) {
+export function cloudServerPerFile(use: (started: CloudServer) => void, options?: ServerOptions) {
   let started: CloudServer | undefined;
   beforeAll(async () => {
-    started = await startCloudServer();
+    started = await startCloudServer(options);
     use(started);
   });
   afterEach(() => {

@@ -8,6 +8,7 @@
  */
 import { jobDefinitions, sweepDefinitions } from "../src/jobs/registry.js";
 import type { JobDefinition } from "../src/jobs/jobs.js";
+import { runJob } from "../src/jobs/paused-jobs.js";
 import type { TestServer } from "./harness.js";
 
 /** Resolves with how many jobs ran (and, with the default definitions, tickets the sweeps found). */
@@ -24,11 +25,11 @@ export async function runQueuedJobs(
     }
   for (const job of definitions) {
     for (;;) {
-      const batch = await boss.fetch<unknown>(job.name, { batchSize: 20 });
+      const batch = await boss.fetch<unknown>(job.name, { batchSize: 20, includeMetadata: true });
       if (!batch.length) break;
       for (const entry of batch) {
         try {
-          await job.run(s.ctx, job.payload.parse(entry.data));
+          await runJob(s.ctx, job, job.payload.parse(entry.data), entry.singletonKey);
           await boss.complete(job.name, entry.id);
         } catch (err) {
           await boss.fail(job.name, entry.id, { message: String(err) });

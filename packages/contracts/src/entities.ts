@@ -43,6 +43,11 @@ export interface CompanyDto {
   plan?: PlanDto | null;
   /** The bytes of media the company keeps (every file in its folder: uploads and customers' media alike). */
   storageUsedBytes: number;
+  /**
+   * How many of its automatic sends and turns (schedules, campaigns, bot, AI, flows, integrations,
+   * timers) are paused, kept while it is switched off or expired; they go when it works again.
+   */
+  pausedWork: number;
 }
 
 export interface QueueRef {

@@ -61,6 +61,7 @@ export const aiTurn: JobDefinition<TurnIds> = {
   policy: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   // Several customers' turns at once: each mostly waits on the provider.
   concurrency: 4,
+  companyOf: (_ctx, data) => data.companyId,
   run: (ctx, ids) => takeTurn(ctx, ids),
 };
 

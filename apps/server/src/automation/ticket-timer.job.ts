@@ -42,6 +42,7 @@ export const ticketTimer: JobDefinition<Payload> = {
   payload,
   // A run is a few statements; one whose process died is taken again 30 s on and decides afresh.
   policy: { policy: "short", retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
+  companyOf: (_ctx, data) => data.companyId,
   run: (ctx, data) => ctx.events.transaction((e) => fire(e, data)),
 };
 

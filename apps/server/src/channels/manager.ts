@@ -20,6 +20,7 @@ import { clearAuthState } from "./baileys/auth-state.js";
 import { BaileysDriver } from "./baileys/baileys-driver.js";
 import { baileysWhatsAppWeb, type WhatsAppWeb } from "./baileys/socket.js";
 import { CloudDriver } from "./cloud/cloud-driver.js";
+import { CompanyGate, type CompanyState } from "./company-gate.js";
 import type { ChannelDriver, ChannelEvents, ChannelSender } from "./driver.js";
 import { AdvisoryLease, LocalLease, type SessionCommand, type SessionLease, type SessionMessage } from "./lease.js";
 import { RemoteCalls } from "./remote-calls.js";
@@ -33,6 +34,8 @@ export interface ChannelOptions {
   handlers: ChannelHandlers;
   /** Baileys' unless a test hands in a WhatsApp Web it drives. */
   whatsappWeb?: WhatsAppWeb;
+  /** Whether a connection's company may work (company-gate.ts); every company may, unless given. */
+  companyMayWork?: (company: CompanyState) => boolean;
 }
 
 /** Providers whose session lives in one process and needs the lease. */
@@ -51,10 +54,12 @@ export class ChannelManager {
   /** The leased (WhatsApp Web) connections, as of the last look at the table. */
   private leasedIds = new Set<number>();
 
+  private readonly gate: CompanyGate;
   private readonly handlers: ChannelHandlers;
 
   constructor(options: ChannelOptions) {
     this.handlers = options.handlers;
+    this.gate = new CompanyGate(options.companyMayWork ?? (() => true));
     const whatsappWeb = options.whatsappWeb ?? baileysWhatsAppWeb;
     this.factories = {
       cloud: (ctx, connection) => new CloudDriver(connection, ctx.config.WHATSAPP_GRAPH_URL, ctx.log),
@@ -143,6 +148,17 @@ export class ChannelManager {
   /** "Disconnect": unlink from the phone; the connection waits for a new scan. */
   disconnectSession(whatsappId: number): Promise<void> {
     return this.command({ whatsappId, action: "disconnect" });
+  }
+
+  /** Connections follow their companies (company-gate.ts): every minute (company-sweep.ts), and on a change. */
+  followCompanies(companyId?: number): Promise<void> {
+    return this.gate.follow(this.context().db, Object.keys(this.factories), companyId, {
+      running: (id) => this.running.has(id),
+      leased: (provider) => leased.has(provider),
+      start: (connection) => this.serial(connection.id, () => this.launch(connection)),
+      // A launch looks at the company again: here, or in the process holding the session.
+      recheck: (id) => this.command({ whatsappId: id, action: "start" }),
+    });
   }
 
   async stopAll(): Promise<void> {
@@ -246,6 +262,7 @@ export class ChannelManager {
     const ctx = this.context();
     const factory = this.factories[connection.provider as ConnectionProvider];
     if (!factory || this.running.has(connection.id)) return;
+    if (!(await this.mayRun(connection))) return;
     if (leased.has(connection.provider) && !(await this.lease.acquire(connection.id))) return;
     const driver = factory(ctx, connection);
     try {
@@ -256,6 +273,16 @@ export class ChannelManager {
       // connection's webhook still stores deliveries (cloudReceiver).
       ctx.log.warn({ err, whatsappId: connection.id }, "connection did not start");
     }
+  }
+
+  /** False (its lease let go, DISCONNECTED reported once) while the connection's company may not work. */
+  private async mayRun(connection: Connection): Promise<boolean> {
+    const ctx = this.context();
+    if (await this.gate.admits(ctx.db, connection)) return true;
+    if (leased.has(connection.provider)) await this.lease.release(connection.id);
+    if (connection.status !== "DISCONNECTED")
+      await this.handlers(ctx, connection).session({ status: "DISCONNECTED", qrcode: "", retries: 0 });
+    return false;
   }
 
   private eventsOf(connection: Connection): ChannelEvents {

@@ -50,6 +50,7 @@ export const integrationTurn: JobDefinition<Payload> = {
   // Calls the bot first (10 s a call; Dialogflow at worst a token and 3 attempts with 5 s between, about 45 s;
   // a bubble's files 15 s each), then commits. A run whose process died is run again once this is up.
   policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  companyOf: (_ctx, data) => data.companyId,
   run: (ctx, data) => runTurn(ctx, data),
 };
 

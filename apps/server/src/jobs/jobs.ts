@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Context } from "../context.js";
 import type { Database, RawSql } from "../db/client.js";
 import { createForeground, type Foreground } from "./foreground.js";
+import { runJob } from "./paused-jobs.js";
 import { createSweeper, sweepPollMs, type SweepDefinition } from "./sweeps.js";
 
 /**
@@ -49,6 +50,11 @@ export interface JobDefinition<T> {
    * schedule, in UTC, kept in the database, whichever process is up.
    */
   cron?: string;
+  /**
+   * The company the job works for, when it sends (or calls out) on its behalf: while that company is
+   * switched off or expired the job is kept, not run (paused-jobs.ts). Undefined: the job always runs.
+   */
+  companyOf?(ctx: Context, data: T): number | undefined | Promise<number | undefined>;
   /** A run's time limit for this payload, when it grows with it (over policy.expireInSeconds). */
   expireFor?(data: T): number;
   run(ctx: Context, data: T): Promise<void>;
@@ -64,6 +70,8 @@ export interface Jobs {
   foreground: Foreground;
   /** Creates the job's queue (idempotent): before anything sends one. */
   register<T>(job: JobDefinition<T>): Promise<void>;
+  /** A registered job's definition by its queue's name (kept jobs are queued again by it). */
+  definition(name: string): JobDefinition<never> | undefined;
   /** Registers the job and runs its handler in this process. */
   work<T>(ctx: Context, job: JobDefinition<T>): Promise<void>;
   /** Runs a sweep (sweeps.ts: work marked on the data's own rows) in this process. */
@@ -117,18 +125,18 @@ async function runBatch<T>(
   ctx: Context,
   job: JobDefinition<T>,
   batch: NonNullable<JobDefinition<T>["batch"]>,
-  entries: PgBoss.Job<unknown>[],
+  entries: PgBoss.JobWithMetadata<unknown>[],
 ) {
   const fail = (id: string, err: unknown) =>
     boss.fail(job.name, id, { message: err instanceof Error ? err.message : String(err) });
-  const runs: { id: string; data: T }[] = [];
+  const runs: { id: string; data: T; singletonKey: string | null }[] = [];
   for (const entry of entries) {
     const parsed = job.payload.safeParse(entry.data);
-    if (parsed.success) runs.push({ id: entry.id, data: parsed.data });
+    if (parsed.success) runs.push({ id: entry.id, data: parsed.data, singletonKey: entry.singletonKey });
     else await fail(entry.id, parsed.error);
   }
   runs.sort((a, b) => batch.order(a.data) - batch.order(b.data));
-  for (const run of runs) await job.run(ctx, run.data).catch((err: unknown) => fail(run.id, err));
+  for (const run of runs) await runJob(ctx, job, run.data, run.singletonKey).catch((err: unknown) => fail(run.id, err));
 }
 
 export async function startJobs(
@@ -145,7 +153,9 @@ export async function startJobs(
   });
   boss.on("error", (err: unknown) => log.error({ err }, "job queue error"));
   await boss.start();
+  const definitions = new Map<string, JobDefinition<never>>();
   const register = async <T>(job: JobDefinition<T>) => {
+    definitions.set(job.name, job as JobDefinition<never>);
     await boss.createQueue(job.name, { name: job.name, ...job.policy });
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
   };
@@ -156,12 +166,14 @@ export async function startJobs(
     boss,
     foreground,
     register,
+    definition: (name) => definitions.get(name),
     async work(ctx, job) {
       await register(job);
       const ids: string[] = [];
       for (let i = 0; i < (job.concurrency ?? 1); i++) {
         const { batch } = job;
-        const options = { batchSize: batch?.size ?? 1 };
+        // The metadata carries the singletonKey a kept job (paused-jobs.ts) is queued again with.
+        const options = { batchSize: batch?.size ?? 1, includeMetadata: true as const };
         const workerId: string = await boss.work<unknown>(job.name, options, async (entries) => {
           if (!entries.length) return;
           if (job.givesWay) await foreground.quiet(foregroundWaitMs);
@@ -169,7 +181,8 @@ export async function startJobs(
           // (after a restart, behind a burst, a job queued by another process) would drain at one fetch per
           // 2 s. A worker that found work looks for more at once.
           boss.notifyWorker(workerId);
-          if (!batch) return job.run(ctx, job.payload.parse(entries[0]!.data));
+          const [first] = entries;
+          if (!batch) return runJob(ctx, job, job.payload.parse(first!.data), first!.singletonKey);
           await runBatch(boss, ctx, job, batch, entries);
         });
         ids.push(workerId);

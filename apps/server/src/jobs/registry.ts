@@ -27,6 +27,7 @@ import { createInvoices } from "../modules/billing/create-invoices.job.js";
 import { recheckCharges } from "../modules/billing/recheck-charges.job.js";
 import { deliverWebhook } from "../integrations/deliveries/deliver-webhook.job.js";
 import { removeUnusedMediaJob } from "../media/remove-unused-media.job.js";
+import { companyState } from "../modules/companies/company-state.job.js";
 
 // Each definition is typed by its own payload; the registry only runs them.
 export const jobDefinitions: readonly JobDefinition<never>[] = [
@@ -47,6 +48,7 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   integrationTurn as JobDefinition<never>,
   flowStep as JobDefinition<never>,
   removeUnusedMediaJob as JobDefinition<never>,
+  companyState as JobDefinition<never>,
 ];
 
 export const sweepDefinitions: readonly (() => SweepDefinition)[] = [answerSweep];

@@ -16,6 +16,11 @@ export interface ScheduleDto {
   /** ISO date-times. */
   sendAt: string;
   sentAt: string | null;
+  /**
+   * Sent more than scheduleLimits.lateAfterMs after sendAt: its time passed while the company was switched
+   * off or expired (or the server was down), and it went when it could (issue 29 item 6).
+   */
+  late: boolean;
   status: ScheduleStatus;
   /** Why the send failed (status ERRO): the provider's words or an error code. */
   errorMessage: string | null;
@@ -34,6 +39,8 @@ export const scheduleLimits = {
   pageSize: 20,
   /** The modal's default: now plus one hour. */
   defaultDelayMs: 60 * 60 * 1000,
+  /** A schedule sent this long after its time is shown as sent late. */
+  lateAfterMs: 60 * 1000,
 } as const;
 
 /**

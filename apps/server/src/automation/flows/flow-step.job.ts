@@ -25,6 +25,7 @@ export const flowStep: JobDefinition<Payload> = {
   // A few statements (an mp3 voice note's first conversion aside): one whose process died is taken again
   // 30 s on and finds its step taken or not.
   policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
+  companyOf: (_ctx, data) => data.companyId,
   run: (ctx, data) => resume(ctx, data),
 };
 

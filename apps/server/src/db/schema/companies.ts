@@ -30,6 +30,8 @@ export const companies = pgTable(
       .$type<WorkingHours[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** When the company last came back from being switched off or expired (its held sends wait from then). */
+    resumedAt: timestamp("resumed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,4 +50,23 @@ export const settings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("settings_company_key_uq").on(t.companyId, t.key)],
+);
+
+/**
+ * A job that came due while its company was switched off or expired (jobs/paused-jobs.ts): kept here,
+ * not run, and queued again as it was when the company works again.
+ */
+export const pausedJobs = pgTable(
+  "paused_jobs",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    data: jsonb("data").notNull(),
+    singletonKey: text("singleton_key"),
+    pausedAt: timestamp("paused_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("paused_jobs_company_idx").on(t.companyId, t.id)],
 );

@@ -47,6 +47,7 @@ export const deliverWebhook: JobDefinition<Payload> = {
   },
   // Receivers answer slowly (an n8n workflow runs before it answers): a few at once per process.
   concurrency: 4,
+  companyOf: (_ctx, data) => data.companyId,
   run: attempt,
 };
 

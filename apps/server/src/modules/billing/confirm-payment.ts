@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { companies, invoices } from "../../db/schema/index.js";
 import { companyChanged } from "../auth/session-end.js";
+import { queueCompanyState } from "../companies/company-state.job.js";
 import { isoDate, renewDueDate } from "../companies/subscription.js";
 import { invoiceOfCharge } from "./invoices.queries.js";
 import type { PaymentProvider } from "./payment-provider.js";
@@ -38,6 +39,8 @@ export async function payInvoice(ctx: Context, invoiceId: number, today: string)
       .set({ status: "paid", paidAt: now, renewedUntil: dueDate, updatedAt: now })
       .where(eq(invoices.id, invoice.id));
     t.record("invoice.paid", { companyId: company.id, invoiceId, dueDate });
+    // An expired company works again: its kept jobs and its connections resume.
+    await queueCompanyState(t, company.id);
     return { ...company, dueDate };
   });
   if (!renewed) return undefined;

@@ -37,6 +37,7 @@ export const campaignReply: JobDefinition<Payload> = {
   payload,
   // A connection not running yet is waited for through the retries (nothing is claimed before it runs).
   policy: { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  companyOf: (_ctx, data) => data.companyId,
   run: (ctx, data) => followReply(ctx, data),
 };
 

@@ -28,6 +28,7 @@ import type { Context } from "../../context.js";
 import { campaigns } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
 import type { JobDefinition } from "../../jobs/jobs.js";
+import { assertCompanyWorks } from "../../jobs/paused-jobs.js";
 import { campaignSettings } from "../campaign-settings/campaign-settings.js";
 import { nextSendAt, type Pace } from "./campaign-pace.js";
 import { loadAttachments, providerWords, sendMain, sendText, type Attachments } from "./campaign-send.js";
@@ -66,6 +67,7 @@ export const dispatchCampaign: JobDefinition<Payload> = {
   policy: { policy: "short", retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   // Runs wait between sends: one campaign's pace never holds up another's.
   concurrency: 4,
+  companyOf: (_ctx, data) => data.companyId,
   run: dispatch,
 };
 
@@ -175,6 +177,8 @@ class Run {
         continue;
       }
       if (this.timeLeft() <= 0) return dispatchLater(ctx, data);
+      // Switched off or expired mid-run: the run is kept (paused-jobs.ts) and goes on when it works again.
+      await assertCompanyWorks(ctx.db, data.companyId);
       const sender = ctx.channels.sender(whatsappId);
       if (!sender) return dispatchLater(ctx, data, connectionRetryMs);
       const row = await claimNext(ctx, data.campaignId);

@@ -37,6 +37,7 @@ export const startCampaign: JobDefinition<Payload> = {
   payload,
   // Building 10,000 rows takes well under a second; the rest is a few statements.
   policy: { policy: "short", retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  companyOf: (_ctx, data) => data.companyId,
   run: (ctx, data) => runStart(ctx, data),
 };
 

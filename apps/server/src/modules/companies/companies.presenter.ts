@@ -11,11 +11,14 @@ import { mergeSchedules } from "../queues/merge-schedules.js";
 import { presentPlan } from "../plans/plans.presenter.js";
 import type { CompanyRow, CompanyWithPlan } from "./companies.queries.js";
 
+/** What the company's page shows of its use: stored bytes, and the automatic sends kept while it may not work. */
+export type CompanyUsage = Pick<CompanyDto, "storageUsedBytes" | "pausedWork">;
+
 export function presentCompany(
   c: CompanyRow,
   settings: SettingEntry[],
   plan: PlanDto | null,
-  storageUsedBytes: number,
+  usage: CompanyUsage,
 ): CompanyDto {
   const campaigns = settings.find((s) => s.key === "campaignsEnabled")?.value;
   return {
@@ -33,14 +36,10 @@ export function presentCompany(
     // Always the seven weekdays: a company that never saved its hours shows the §9 defaults.
     schedules: mergeSchedules(c.schedules),
     plan,
-    storageUsedBytes,
+    ...usage,
   };
 }
 
-export function presentCompanyRow(
-  row: CompanyWithPlan,
-  settings: SettingEntry[],
-  storageUsedBytes: number,
-): CompanyDto {
-  return presentCompany(row.company, settings, row.plan ? presentPlan(row.plan) : null, storageUsedBytes);
+export function presentCompanyRow(row: CompanyWithPlan, settings: SettingEntry[], usage: CompanyUsage): CompanyDto {
+  return presentCompany(row.company, settings, row.plan ? presentPlan(row.plan) : null, usage);
 }

@@ -20,6 +20,8 @@ import type { EventTransaction } from "../../events/bus.js";
 import { companies, settings, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { companyChanged, companyEnded } from "../auth/session-end.js";
+import { pausedWorkOf } from "../../jobs/paused-jobs.js";
+import { queueCompanyState } from "./company-state.job.js";
 import type { AccessClaims } from "../auth/tokens.js";
 import { mergeSchedules } from "../queues/merge-schedules.js";
 import { listSettings } from "../settings/settings.queries.js";
@@ -45,15 +47,28 @@ async function loadCompany(ctx: Context, id: number): Promise<CompanyWithPlan> {
 /** Several companies with their settings, for a super user (who may read every setting). */
 async function presentMany(ctx: Context, rows: CompanyWithPlan[]): Promise<CompanyDto[]> {
   const ids = rows.map((r) => r.company.id);
-  const byCompany = await settingsByCompany(ctx.db, ids);
-  const storage = await usedBytesByCompany(ctx.db, ids);
-  return rows.map((r) => presentCompanyRow(r, byCompany.get(r.company.id) ?? [], storage.get(r.company.id) ?? 0));
+  const [byCompany, storage, paused] = await Promise.all([
+    settingsByCompany(ctx.db, ids),
+    usedBytesByCompany(ctx.db, ids),
+    pausedWorkOf(ctx.db, ids),
+  ]);
+  return rows.map((r) =>
+    presentCompanyRow(r, byCompany.get(r.company.id) ?? [], {
+      storageUsedBytes: storage.get(r.company.id) ?? 0,
+      pausedWork: paused.get(r.company.id) ?? 0,
+    }),
+  );
 }
 
 /** One company as `viewer` may see it: secrets are hidden from everyone but super users. */
 async function presentOne(ctx: Context, id: number, viewer: { super: boolean }): Promise<CompanyDto> {
   const row = await loadCompany(ctx, id);
-  return presentCompanyRow(row, await listSettings(ctx.db, id, viewer), await usedBytes(ctx.db, id));
+  const [settingsOf, storageUsedBytes, paused] = await Promise.all([
+    listSettings(ctx.db, id, viewer),
+    usedBytes(ctx.db, id),
+    pausedWorkOf(ctx.db, [id]),
+  ]);
+  return presentCompanyRow(row, settingsOf, { storageUsedBytes, pausedWork: paused.get(id) ?? 0 });
 }
 
 export async function pageCompanies(
@@ -119,6 +134,8 @@ export async function editCompany(
     if (campaignsEnabled !== undefined) await setCampaignsEnabled(e, id, campaignsEnabled);
     // A due date set near (or past) has its invoice at once, payable without waiting for the daily run.
     if (dueDate || status) await createDueInvoices(e.db, isoDate(new Date()), id);
+    // Its connections and kept jobs follow: stopped while it may not work, resumed when it may.
+    if (row && (status !== undefined || dueDate !== undefined)) await queueCompanyState(e, id);
     return row;
   });
   // Switched off or set to a past due date, its users stop at once.

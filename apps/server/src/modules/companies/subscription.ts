@@ -23,3 +23,11 @@ export function isExpired(company: { id: number; dueDate: string | null }, today
   if (company.id === PLATFORM_COMPANY_ID || !company.dueDate) return false;
   return company.dueDate < isoDate(today);
 }
+
+/**
+ * Whether the company may work now: switched on and not past its due date. Logins, the session check and
+ * the external API refuse a company that may not, and nothing is sent on its behalf (jobs/paused-jobs.ts).
+ */
+export function mayWork(company: { id: number; status: boolean; dueDate: string | null }, today = new Date()): boolean {
+  return company.status && !isExpired(company, today);
+}

@@ -14,9 +14,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../../context.js";
-import { messages, tickets } from "../../db/schema/index.js";
+import { companies, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import type { JobDefinition } from "../../jobs/jobs.js";
+import { CompanyPaused } from "../../jobs/paused-jobs.js";
+import { mayWork } from "../companies/subscription.js";
 import { announceMessage, deliver } from "./send-message.js";
 
 const payload = z.object({ messageIds: z.array(z.number().int().positive()).min(1).max(50) });
@@ -30,6 +32,8 @@ export const sendStoredMessages: JobDefinition<Payload> = {
   // anyway is not sent again by the next run; its own answer still records it as sent.
   policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
   expireFor: ({ messageIds }) => 30 * messageIds.length,
+  // No companyOf: each message looks at its company just before it goes (awaitConnection), and a run that
+  // finds it switched off or expired is kept (CompanyPaused) with the messages not sent yet.
   run: async (ctx, { messageIds }) => {
     for (const id of messageIds) await sendStored(ctx, id);
   },
@@ -41,19 +45,30 @@ const notAttempted = sql`(${messages.providerData} -> 'attemptedAt') is null`;
 const connectionWaitMs = 2 * 60_000;
 
 /**
- * The connection must be running before anything is attempted: until then the
- * message is surely not sent, so the job is tried again later (pg-boss' retry
- * with backoff); past connectionWaitMs it is left failed for the agent.
+ * The company must work and the connection run before anything is attempted.
+ * A company switched off or expired keeps the message unsent (CompanyPaused:
+ * the job is kept until it works again). Until the connection runs the message
+ * is surely not sent, so the job is tried again later (pg-boss' retry with
+ * backoff); past connectionWaitMs (from the message, or from the company's
+ * return for one kept meanwhile) it is left failed for the agent.
  */
 async function awaitConnection(ctx: Context, messageId: number): Promise<void> {
   const [row] = await ctx.db
-    .select({ whatsappId: tickets.whatsappId, createdAt: messages.createdAt })
+    .select({
+      whatsappId: tickets.whatsappId,
+      createdAt: messages.createdAt,
+      company: { id: companies.id, status: companies.status, dueDate: companies.dueDate },
+      resumedAt: companies.resumedAt,
+    })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(companies, eq(companies.id, messages.companyId))
     .where(eq(messages.id, messageId));
+  if (row && !mayWork(row.company)) throw new CompanyPaused(row.company.id);
   // Gone, or a ticket without a connection: deliver records the outcome.
   if (!row || row.whatsappId === null || ctx.channels.sender(row.whatsappId)) return;
-  if (Date.now() - row.createdAt.getTime() > connectionWaitMs) return;
+  const since = Math.max(row.createdAt.getTime(), row.resumedAt?.getTime() ?? 0);
+  if (Date.now() - since > connectionWaitMs) return;
   throw new AppError("ERR_WAPP_NOT_INITIALIZED");
 }
 

@@ -1,5 +1,5 @@
 /** The schedule as the spec's client reads it (business-areas §3 "Schedule"). */
-import type { ScheduleDto } from "@balcao/contracts";
+import { scheduleLimits, type ScheduleDto } from "@balcao/contracts";
 import { mediaUrlOf } from "../messages/messages.presenter.js";
 import type { ScheduleRow } from "./schedules.queries.js";
 
@@ -12,6 +12,7 @@ export function presentSchedule({ schedule: s, contact }: ScheduleRow): Schedule
     ticketId: s.ticketId,
     sendAt: s.sendAt.toISOString(),
     sentAt: s.sentAt?.toISOString() ?? null,
+    late: s.sentAt !== null && s.sentAt.getTime() - s.sendAt.getTime() > scheduleLimits.lateAfterMs,
     status: s.status,
     errorMessage: s.errorMessage,
     userId: s.userId,

@@ -41,6 +41,7 @@ export const sendSchedule: JobDefinition<Payload> = {
   // A run whose process died is taken again once its time is up; a connection not running yet is waited
   // for through the retries (sendStored gives up after two minutes and leaves the message failed).
   policy: { policy: "short", retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
+  companyOf: (_ctx, data) => data.companyId,
   run: (ctx, data) => runSchedule(ctx, data),
 };
 

@@ -122,6 +122,11 @@ export function ScheduleModal({ scheduleId, contact = null, onClose, onSaved }: 
       readOnly={readOnly}
       testIds={{ dialog: "schedule-modal", cancel: "schedule-cancel", submit: "schedule-save" }}
     >
+      {current?.late && (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="schedule-late-notice">
+          {t("scheduleModal.late")}
+        </Alert>
+      )}
       {current?.status === "ERRO" && current.errorMessage && (
         <Alert severity="error" sx={{ mb: 1 }} data-testid="schedule-error">
           {t(`backendErrors.${current.errorMessage}`, { defaultValue: current.errorMessage })}

@@ -57,6 +57,11 @@ function EventLabel({
       <Box component="span" sx={{ flex: "1 1 auto", overflow: "hidden", textOverflow: "ellipsis" }}>
         {event.title}
       </Box>
+      {event.schedule.late && (
+        <Box component="span" sx={{ flex: "0 0 auto", fontStyle: "italic" }} data-testid="schedule-late">
+          {t("schedules.late")}
+        </Box>
+      )}
       <Tooltip title={t("schedules.buttons.edit")}>
         <IconButton size="small" sx={{ color: "inherit", p: 0.25 }} onClick={stop(onEdit)} data-testid="schedule-edit">
           <Edit sx={{ fontSize: 14 }} />

@@ -37,11 +37,23 @@ function useColumns(onInvoices: (company: CompanyDto) => void): Column<CompanyDt
     {
       label: t("settings.company.table.status"),
       render: (c) => (
-        <Chip
-          size="small"
-          color={c.status ? "success" : "default"}
-          label={c.status ? t("settings.company.status.active") : t("settings.company.status.inactive")}
-        />
+        <>
+          <Chip
+            size="small"
+            color={c.status ? "success" : "default"}
+            label={c.status ? t("settings.company.status.active") : t("settings.company.status.inactive")}
+          />
+          {c.pausedWork > 0 && (
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              sx={{ ml: 0.5 }}
+              data-testid={`company-paused-${c.id}`}
+              label={t("settings.company.status.paused", { count: c.pausedWork })}
+            />
+          )}
+        </>
       ),
     },
     { label: t("settings.company.table.dueDate"), render: (c) => (c.dueDate ? formatDueDate(c.dueDate) : "") },

@@ -103,6 +103,9 @@ export interface ContactListImportProgress {
   /** Rows refused; `errors` lists the first importErrorsShown of them. */
   failed: number;
   errors: ContactListImportError[];
-  /** Why the whole file failed (status failed): ERR_INVALID_FILE for a file that is not a readable sheet. */
+  /**
+   * Why the whole file failed (status failed): ERR_INVALID_FILE for a file that is not a readable sheet
+   * within the spreadsheet limits. With status done, ERR_FILE_TOO_LARGE: the rows past importMaxRows were not read.
+   */
   error?: string;
 }

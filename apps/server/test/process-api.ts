@@ -10,7 +10,12 @@ export interface ProcessSession {
 }
 
 /** Signs the seeded admin in; each call answers its status and JSON (null for an empty body). */
-export async function signInAdmin(s: ServerProcess, password: string): Promise<ProcessSession> {
+export function signInAdmin(s: ServerProcess, password: string): Promise<ProcessSession> {
+  return signIn(s, "admin@example.com", password);
+}
+
+/** Signs a user in by email and password; each call answers its status and JSON (null for an empty body). */
+export async function signIn(s: ServerProcess, email: string, password: string): Promise<ProcessSession> {
   const request = async <T>(method: string, path: string, body: unknown, token?: string) => {
     const res = await fetch(`${s.url}/api${path}`, {
       method,
@@ -23,11 +28,8 @@ export async function signInAdmin(s: ServerProcess, password: string): Promise<P
     const text = await res.text();
     return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
   };
-  const login = await request<{ token: string; user: { id: number } }>("POST", "/auth/login", {
-    email: "admin@example.com",
-    password,
-  });
-  if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
+  const login = await request<{ token: string; user: { id: number } }>("POST", "/auth/login", { email, password });
+  if (login.status !== 200) throw new Error(`login of ${email} answered ${login.status}`);
   const { token, user } = login.json;
   return { token, userId: user.id, call: (method, path, body) => request(method, path, body, token) };
 }

@@ -37,6 +37,9 @@ const END_SEARCH = 22 + 0xffff;
 /** ZIP64's marker: sizes past 4 GB, which no spreadsheet within the limits needs. */
 const ZIP64 = 0xffffffff;
 
+/** Compressed bytes handed to the inflater at once. */
+const COMPRESSED_CHUNK = 4096;
+
 const invalid = () => new AppError("ERR_INVALID_FILE");
 
 async function readAt(file: string, position: number, length: number): Promise<Buffer> {
@@ -123,7 +126,10 @@ export async function openEntry(file: string, entry: ZipEntry): Promise<Readable
   if (header.readUInt32LE(0) !== LOCAL_HEADER) throw invalid();
   if (entry.compressedSize === 0) return Readable.from([]);
   const start = entry.headerOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  const stages: (Readable | Transform)[] = [createReadStream(file, { start, end: start + entry.compressedSize - 1 })];
+  // The inflater inflates each chunk it is given whole, whatever the reader takes (deflate reaches 1032:1):
+  // small chunks keep one burst to a few megabytes.
+  const end = start + entry.compressedSize - 1;
+  const stages: (Readable | Transform)[] = [createReadStream(file, { start, end, highWaterMark: COMPRESSED_CHUNK })];
   if (entry.method === 8) stages.push(createInflateRaw());
   const out = capped(entry.size);
   // Registered before the pipeline's own: the reader sees our refusal, not the stage's error.

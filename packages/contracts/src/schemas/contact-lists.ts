@@ -18,10 +18,15 @@ export const contactListLimits = {
   /** Rows inserted per statement while importing. */
   importBatch: 1000,
   importErrorsShown: 500,
-  /** One WhatsApp number check every checkPaceMs (WhatsApp blocks numbers that look numbers up in bursts). */
+  /**
+   * One WhatsApp number check every checkPaceMs (WhatsApp blocks numbers that look numbers up in bursts),
+   * where the connection's driver asks WhatsApp (WhatsApp Web); the Cloud API's check is local, not paced.
+   */
   checkPaceMs: 250,
   /** Checks per job run; the next run is queued for the rest, so a restart resumes where it stopped. */
   checkBatch: 40,
+  /** Checks per run where the check asks nobody (the Cloud API's): not paced, the next run due at once. */
+  checkLocalBatch: 500,
   /** A company without a running default connection: its lists look again this much later. */
   checkWaitForConnectionMs: 5 * 60_000,
 } as const;

@@ -53,6 +53,17 @@ async function waitingCheck(listId: number): Promise<Date | undefined> {
   return rows[0]?.start_after;
 }
 
+/** How many of the list's numbers are checked valid, and how many are not checked yet. */
+async function validity(listId: number) {
+  const { rows } = await s.ctx.database.raw.query<{ valid: number; unchecked: number }>(
+    `select count(*) filter (where is_whatsapp_valid)::int as valid,
+            count(*) filter (where is_whatsapp_valid is null)::int as unchecked
+     from contact_list_items where contact_list_id = $1`,
+    [listId],
+  );
+  return rows[0]!;
+}
+
 describe("contact list import", () => {
   it("imports the good rows, reports each bad one with its row and reason, and reloads the list", async () => {
     const { t, list, ofList, res, other, toOther } = await importing([
@@ -144,6 +155,16 @@ describe("contact list import", () => {
       ["Valid one", true],
     ]);
   });
+
+  it("checks a Cloud API list's numbers without WhatsApp's pace (the check is local)", async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => [`Cliente ${i}`, `55119${String(i).padStart(8, "0")}`]);
+    const { list } = await importing([["Nome", "Numero"], ...rows]);
+    const started = Date.now();
+    // At checkPaceMs a number (WhatsApp Web's pace) these take 250 s; here each costs a write and an event.
+    await until(async () => (await validity(list.id)).valid === 1000, 60_000);
+    expect(await validity(list.id)).toEqual({ valid: 1000, unchecked: 0 });
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 90_000);
 
   it("leaves numbers unchecked while the company has no connection, and checks them once one runs", async () => {
     const t = await buildTenant(s);

@@ -8,10 +8,10 @@
  * number's digits, TRUE/FALSE as true/false, an error as #N/A.
  */
 import type { Readable } from "node:stream";
-import { spreadsheetLimits } from "@balcao/contracts";
+import { spreadsheetLimits, type ZipEntry } from "@balcao/contracts";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { AppError } from "../http/errors.js";
-import { openEntry, zipEntries, type ZipEntry } from "./zip-entries.js";
+import { openEntry, zipEntries } from "./zip-entries.js";
 
 export interface XlsxRow {
   /** 1-based, as the spreadsheet program numbers it. */

@@ -14,7 +14,7 @@ export function signInAdmin(s: ServerProcess, password: string): Promise<Process
   return signIn(s, "admin@example.com", password);
 }
 
-/** Signs a user in; each call answers its status and JSON (null for an empty body). */
+/** Signs a user in by email and password; each call answers its status and JSON (null for an empty body). */
 export async function signIn(s: ServerProcess, email: string, password: string): Promise<ProcessSession> {
   const request = async <T>(method: string, path: string, body: unknown, token?: string) => {
     const res = await fetch(`${s.url}/api${path}`, {

@@ -130,5 +130,22 @@ export const mediaLimits = {
   voiceNoteConversions: 2,
 } as const;
 
+/**
+ * What a spreadsheet (an .xlsx: a zip of XML files) may hold before it is read
+ * (issue 29 item 2), checked on the zip's directory and again on the bytes
+ * really inflated. A real contact sheet stays far below: the 50,000 rows
+ * contact lists take, with ten columns, saved by exceljs, make a 2.6 MB file
+ * whose sheet part inflates to 19 MB and its shared strings to 7 MB (measured);
+ * a part of 48 MB holds some 25 such columns. Excel writes some 10 parts plus
+ * a few per sheet.
+ */
+export const spreadsheetLimits = {
+  entriesMax: 500,
+  /** One part, inflated. */
+  entryMaxBytes: 48 * MB,
+  /** All parts together, inflated. */
+  totalMaxBytes: 192 * MB,
+} as const;
+
 /** Rows of the lookup lists autocompletes search (GET /contacts/list, /tags/list, /quick-messages/list). */
 export const lookupListMax = 50;

@@ -36,3 +36,4 @@ export * from "./schemas/queue-integrations.js";
 export * from "./schemas/prompts.js";
 export * from "./schemas/flows.js";
 export * from "./schemas/integration-deliveries.js";
+export * from "./zip-directory.js";

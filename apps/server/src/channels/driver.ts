@@ -240,6 +240,12 @@ export interface ChannelSender {
   phoneContacts(): Promise<PhoneContact[]>;
 }
 
+/**
+ * Whether a provider's checkNumber asks WhatsApp (WhatsApp Web's lookup, which WhatsApp blocks when it
+ * comes in bursts) or only reads the number (the Cloud API has no lookup). An unknown provider asks.
+ */
+export const checkNumberAsksWhatsApp = (provider: string) => provider !== "cloud";
+
 export interface ChannelDriver extends ChannelSender {
   readonly provider: "beta" | "cloud";
   /** Resolves once the driver can send; throws (after reporting the session) when it cannot start. */

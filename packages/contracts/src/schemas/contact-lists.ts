@@ -18,10 +18,15 @@ export const contactListLimits = {
   /** Rows inserted per statement while importing. */
   importBatch: 1000,
   importErrorsShown: 500,
-  /** One WhatsApp number check every checkPaceMs (WhatsApp blocks numbers that look numbers up in bursts). */
+  /**
+   * One WhatsApp number check every checkPaceMs (WhatsApp blocks numbers that look numbers up in bursts),
+   * where the connection's driver asks WhatsApp (WhatsApp Web); the Cloud API's check is local, not paced.
+   */
   checkPaceMs: 250,
   /** Checks per job run; the next run is queued for the rest, so a restart resumes where it stopped. */
   checkBatch: 40,
+  /** Checks per run where the check asks nobody (the Cloud API's): not paced, the next run due at once. */
+  checkLocalBatch: 500,
   /** A company without a running default connection: its lists look again this much later. */
   checkWaitForConnectionMs: 5 * 60_000,
 } as const;
@@ -103,6 +108,9 @@ export interface ContactListImportProgress {
   /** Rows refused; `errors` lists the first importErrorsShown of them. */
   failed: number;
   errors: ContactListImportError[];
-  /** Why the whole file failed (status failed): ERR_INVALID_FILE for a file that is not a readable sheet. */
+  /**
+   * Why the whole file failed (status failed): ERR_INVALID_FILE for a file that is not a readable sheet
+   * within the spreadsheet limits. With status done, ERR_FILE_TOO_LARGE: the rows past importMaxRows were not read.
+   */
   error?: string;
 }

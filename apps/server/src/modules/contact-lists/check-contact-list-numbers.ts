@@ -2,9 +2,12 @@
  * Every list item's number is checked against WhatsApp (business-areas §2.10
  * validity icon) through the company's default connection's checkNumber,
  * never inside a request: this durable job takes the list's unchecked items a
- * batch at a time, one check per connection every checkPaceMs whatever the
- * list (WhatsApp blocks numbers that look numbers up in bursts), stores each answer as it comes (the page shows
- * it at once) and queues its own next run for the rest. The unchecked items
+ * batch at a time, stores each answer as it comes (the page shows it at once)
+ * and queues its own next run for the rest. Where the driver asks WhatsApp
+ * (WhatsApp Web), one check per connection every checkPaceMs whatever the list
+ * (WhatsApp blocks numbers that look numbers up in bursts); where its check is
+ * local (the Cloud API), bigger batches at once (issue 29 item 10: a
+ * 10,000-row list took 42 minutes at the pace). The unchecked items
  * are the job's whole state, so a run cut short by a restart loses nothing
  * and checks nothing twice that was stored.
  */
@@ -12,7 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { contactListLimits } from "@balcao/contracts";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import type { ChannelSender } from "../../channels/driver.js";
+import { checkNumberAsksWhatsApp, type ChannelSender } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import { contactListItems, whatsapps } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
@@ -23,7 +26,7 @@ const payload = z.object({ companyId: z.number().int().positive(), contactListId
 type Payload = z.infer<typeof payload>;
 type ItemRow = typeof contactListItems.$inferSelect;
 
-const { checkBatch, checkPaceMs, checkWaitForConnectionMs } = contactListLimits;
+const { checkBatch, checkLocalBatch, checkPaceMs, checkWaitForConnectionMs } = contactListLimits;
 
 export const checkContactListNumbers: JobDefinition<Payload> = {
   name: "check-contact-list-numbers",
@@ -51,15 +54,23 @@ async function paced(ctx: Context, whatsappId: number): Promise<void> {
   if (slot > now) await sleep(slot - now);
 }
 
+interface DefaultSender {
+  whatsappId: number;
+  sender: ChannelSender;
+  /** Its checks ask WhatsApp, so they go at the pace. */
+  asksWhatsApp: boolean;
+}
+
 /** The company's default connection and its driver, if there is one running. */
-async function defaultSender(ctx: Context, companyId: number) {
+async function defaultSender(ctx: Context, companyId: number): Promise<DefaultSender | undefined> {
   const connection = await ctx.db.query.whatsapps.findFirst({
     where: and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)),
     orderBy: desc(whatsapps.id),
-    columns: { id: true },
+    columns: { id: true, provider: true },
   });
   const sender = connection && ctx.channels.sender(connection.id);
-  return connection && sender ? { whatsappId: connection.id, sender } : undefined;
+  if (!connection || !sender) return undefined;
+  return { whatsappId: connection.id, sender, asksWhatsApp: checkNumberAsksWhatsApp(connection.provider) };
 }
 
 /** The list's next run, as its one waiting job (an earlier start already asked for is kept). */
@@ -73,13 +84,9 @@ function checkLater(ctx: Context, data: Payload, ms: number) {
 /** A WhatsApp Web session not open yet is waited for like a missing connection. */
 const notRunning = (err: unknown) => err instanceof AppError && err.code === "ERR_WAPP_NOT_INITIALIZED";
 
-async function checkAll(
-  ctx: Context,
-  items: ItemRow[],
-  { whatsappId, sender }: { whatsappId: number; sender: ChannelSender },
-) {
+async function checkAll(ctx: Context, items: ItemRow[], { whatsappId, sender, asksWhatsApp }: DefaultSender) {
   for (const item of items) {
-    await paced(ctx, whatsappId);
+    if (asksWhatsApp) await paced(ctx, whatsappId);
     // A failed check (WhatsApp unreachable) throws: what was stored stays, the rest is tried again later.
     const known = await sender.checkNumber(item.number);
     await store(ctx, item, known !== null);
@@ -112,9 +119,10 @@ async function store(
 }
 
 async function checkNumbers(ctx: Context, data: Payload): Promise<void> {
-  const items = await uncheckedItems(ctx.db, data.companyId, data.contactListId, checkBatch);
-  if (items.length === 0) return;
   const connection = await defaultSender(ctx, data.companyId);
+  const batch = connection && !connection.asksWhatsApp ? checkLocalBatch : checkBatch;
+  const items = await uncheckedItems(ctx.db, data.companyId, data.contactListId, batch);
+  if (items.length === 0) return;
   if (!connection) return checkLater(ctx, data, checkWaitForConnectionMs);
   try {
     await checkAll(ctx, items, connection);
@@ -122,5 +130,8 @@ async function checkNumbers(ctx: Context, data: Payload): Promise<void> {
     if (notRunning(err)) return checkLater(ctx, data, checkWaitForConnectionMs);
     throw err;
   }
-  if (items.length === checkBatch) await checkLater(ctx, data, checkPaceMs);
+  if (items.length < batch) return;
+  if (connection.asksWhatsApp) return checkLater(ctx, data, checkPaceMs);
+  await checkLater(ctx, data, 0);
+  ctx.jobs.wake(checkContactListNumbers.name);
 }

@@ -7,8 +7,10 @@
  * the number checks in its first batch's transaction.
  *
  * Old binary .xls files (Excel 97-2003) are refused at upload with
- * ERR_XLS_NOT_SUPPORTED: exceljs reads only the .xlsx format. A file named
- * .xls that is really .xlsx (as many systems export) is read.
+ * ERR_XLS_NOT_SUPPORTED: only the .xlsx format is read. A file named .xls
+ * that is really .xlsx (as many systems export) is read. An .xlsx whose parts
+ * would inflate past spreadsheetLimits is refused at upload by its zip
+ * directory; one whose parts lie about their size fails in the job, once.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -19,6 +21,7 @@ import {
   contactNumberSchema,
   type ContactListImportError,
   type ContactListImportProgress,
+  type ErrorCode,
 } from "@balcao/contracts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -26,12 +29,13 @@ import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { contactListItems } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
+import { checkSpreadsheet } from "../../media/xlsx-rows.js";
 import type { Upload, UploadLimits } from "../../http/uploads.js";
 import type { JobDefinition } from "../../jobs/jobs.js";
 import type { MediaKind } from "../../media/storage.js";
 import { queueNumberChecks } from "./contact-list-items.service.js";
 import { loadContactList } from "./contact-lists.service.js";
-import { readSheet, type SheetRow } from "./read-sheet.js";
+import { readSheet, type Sheet, type SheetRow } from "./read-sheet.js";
 
 const spreadsheetKind: MediaKind = { extensions: [".xlsx"], maxBytes: contactListLimits.importMaxBytes };
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -70,6 +74,8 @@ export async function uploadContactList(ctx: Context, companyId: number, contact
     if (!file) throw new AppError("ERR_INVALID_FILE");
     if (file.head.subarray(0, OLE.length).equals(OLE)) throw new AppError("ERR_XLS_NOT_SUPPORTED");
     if (!file.head.subarray(0, ZIP.length).equals(ZIP)) throw new AppError("ERR_INVALID_FILE");
+    // A zip whose parts would inflate past the limits is refused here, before it is kept or queued.
+    await checkSpreadsheet(file.path);
     const stored = await ctx.media.keep(companyId, { ...file, filename: "import.xlsx" }, spreadsheetKind);
     await ctx.jobs.send(importContactList, { companyId, contactListId, mediaPath: stored.mediaPath });
     ctx.jobs.wake(importContactList.name);
@@ -144,24 +150,28 @@ async function runImport(ctx: Context, data: Payload): Promise<void> {
   const file = ctx.media.resolve(data.mediaPath);
   const list = await loadContactList(ctx, data.companyId, data.contactListId).catch(() => null);
   if (!list) return rm(file, { force: true });
-  let rows: SheetRow[];
+  let sheet: Sheet;
   try {
-    rows = await readSheet(file);
+    sheet = await readSheet(file, contactListLimits.importMaxRows);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
+    // A file the reader refuses fails once, its reason in the report; running again would refuse it again.
     await finish(ctx, data, new ImportReport(data.contactListId, 0), err.code);
     return;
   }
-  const report = new ImportReport(data.contactListId, Math.min(rows.length, contactListLimits.importMaxRows));
-  for (const r of rows.slice(contactListLimits.importMaxRows)) report.fail({ ...r, reason: "ERR_VALIDATION" });
-  for (let i = 0; i < report.progress.total; i += contactListLimits.importBatch)
+  const { rows } = sheet;
+  const report = new ImportReport(data.contactListId, rows.length);
+  for (let i = 0; i < rows.length; i += contactListLimits.importBatch)
     await importBatch(ctx, data, rows.slice(i, i + contactListLimits.importBatch), report, i === 0);
-  await finish(ctx, data, report);
+  await finish(ctx, data, report, sheet.truncated ? "ERR_FILE_TOO_LARGE" : undefined);
 }
 
-/** The list reloads (its items and count), the report goes out, and the file is gone. */
-async function finish(ctx: Context, data: Payload, report: ImportReport, error?: string) {
-  report.progress.status = error ? "failed" : "done";
+/**
+ * The list reloads (its items and count), the report goes out, and the file is gone. `error` fails a
+ * file that could not be read; with rows read, it says the rows past the cap were left out.
+ */
+async function finish(ctx: Context, data: Payload, report: ImportReport, error?: ErrorCode) {
+  report.progress.status = error && report.progress.total === 0 ? "failed" : "done";
   if (error) report.progress.error = error;
   await ctx.events.published("contactList.imported", { companyId: data.companyId, contactListId: data.contactListId });
   await ctx.events.published("contactList.importProgress", { companyId: data.companyId, progress: report.progress });

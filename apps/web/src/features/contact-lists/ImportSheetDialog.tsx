@@ -2,7 +2,8 @@
  * The import of a spreadsheet into a list (business-areas §2.10): a
  * confirmation with the import message and the sample's link; confirming
  * uploads the file; then the import's progress as the server reads the rows,
- * and its result, each refused row with its row number and reason.
+ * and its result, each refused row with its row number and reason (and, for a
+ * sheet longer than the cap, that the rows past it were left out).
  */
 import {
   Alert,
@@ -18,7 +19,7 @@ import {
   ListItemText,
   Typography,
 } from "@mui/material";
-import type { ContactListImportError, ContactListImportProgress } from "@balcao/contracts";
+import { contactListLimits, type ContactListImportError, type ContactListImportProgress } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { sampleSheetUrl } from "./useContactLists";
 import { useUploadSheet } from "./useContactListItems";
@@ -49,6 +50,11 @@ function ImportResult({ progress }: { progress: ContactListImportProgress }) {
       <Alert severity={progress.failed ? "warning" : "success"} data-testid="import-done">
         {t("contactListItems.import.done", { imported: progress.imported, failed: progress.failed })}
       </Alert>
+      {progress.error === "ERR_FILE_TOO_LARGE" && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="import-truncated">
+          {t("contactListItems.import.truncated", { max: contactListLimits.importMaxRows })}
+        </Alert>
+      )}
       <List dense data-testid="import-errors">
         {progress.errors.map((e) => (
           <ListItem key={e.row} disableGutters>

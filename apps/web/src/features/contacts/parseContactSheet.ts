@@ -1,9 +1,11 @@
 /**
  * Reads the first sheet of an .xlsx into rows keyed by the header row, on the
  * client (business-areas §2.3). exceljs is imported here only, lazily, so it
- * stays out of the entry bundle and loads when someone imports a file.
+ * stays out of the entry bundle and loads when someone imports a file. A zip
+ * whose directory goes past spreadsheetLimits (a bomb: parts that would
+ * inflate to gigabytes) is refused before exceljs inflates it in this tab.
  */
-import type { ContactUploadRow } from "@balcao/contracts";
+import { zipDirectory, type ContactUploadRow } from "@balcao/contracts";
 import type * as Excel from "exceljs";
 
 type ExcelModule = typeof Excel;
@@ -14,7 +16,12 @@ async function loadExcel(): Promise<ExcelModule> {
   return (mod as ExcelModule & { default?: ExcelModule }).default ?? mod;
 }
 
+const readAt = (file: Blob) => async (position: number, length: number) =>
+  new Uint8Array(await file.slice(position, position + length).arrayBuffer());
+
+/** Throws for a file that is no .xlsx within the spreadsheet limits, or that exceljs cannot read. */
 export async function parseContactSheet(file: Blob): Promise<ContactUploadRow[]> {
+  if (!(await zipDirectory(file.size, readAt(file)))) throw new Error("not a spreadsheet within the limits");
   const { Workbook } = await loadExcel();
   const workbook = new Workbook();
   await workbook.xlsx.load(await file.arrayBuffer());

@@ -11,6 +11,8 @@
  * that is really .xlsx (as many systems export) is read. An .xlsx whose parts
  * would inflate past spreadsheetLimits is refused at upload by its zip
  * directory; one whose parts lie about their size fails in the job, once.
+ * The list keeps its last import's outcome (running, then done or failed with
+ * the file's reason and the counts), so it is read after the dialog is gone.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";

@@ -5,7 +5,7 @@
 import { Alert, Typography } from "@mui/material";
 import type { ContactListImportOutcome } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
-import { lastImportLine } from "./lastImport";
+import { lastImportLine } from "./lastImportLine";
 
 const colors = { info: "text.secondary", success: "success.main", warning: "warning.main", error: "error.main" };
 

@@ -1,6 +1,6 @@
 import { contactListLimits, type ContactListImportOutcome } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
-import { lastImportLine } from "./lastImport";
+import { lastImportLine } from "./lastImportLine";
 
 const outcome = (o: Partial<ContactListImportOutcome>): ContactListImportOutcome => ({
   status: "done",

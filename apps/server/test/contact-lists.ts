@@ -50,3 +50,15 @@ export async function itemsOf(s: TestServer, token: string, listId: number, quer
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ contacts: ContactListItemDto[]; hasMore: boolean; count: number }>();
 }
+
+/** The list's last import as GET /contact-lists/{id} shows it, checked equal to its row in GET /contact-lists. */
+export async function lastImportOf(s: TestServer, token: string, listId: number) {
+  const one = await s.request({ path: `/contact-lists/${listId}`, token });
+  expect(one.statusCode, one.body).toBe(200);
+  const page = await s.request({ path: "/contact-lists", token });
+  expect(page.statusCode, page.body).toBe(200);
+  const row = page.json<{ records: ContactListDto[] }>().records.find((r) => r.id === listId);
+  const shown = one.json<ContactListDto>().lastImport;
+  expect(row?.lastImport, "the list page shows what the list's own route does").toEqual(shown);
+  return shown;
+}

@@ -53,6 +53,20 @@ export type ContactListItemSave = z.infer<typeof contactListItemSaveSchema>;
 /** GET /contact-list-items: the page params and the list. */
 export const contactListItemsQuerySchema = listQuerySchema.extend({ contactListId: idSchema });
 
+/**
+ * What the list's last spreadsheet import came to (ours, beside the spec's fields), kept on the list so
+ * whoever opens it later reads it: status, the file's error (as ContactListImportProgress.error), the
+ * counts, and when it ended (null while running).
+ */
+export interface ContactListImportOutcome {
+  status: ContactListImportProgress["status"];
+  error: string | null;
+  total: number;
+  imported: number;
+  failed: number;
+  finishedAt: string | null;
+}
+
 export interface ContactListDto {
   id: number;
   name: string;
@@ -60,6 +74,8 @@ export interface ContactListDto {
   contactsCount: number;
   createdAt: string;
   updatedAt: string;
+  /** null: no spreadsheet imported into it yet. */
+  lastImport: ContactListImportOutcome | null;
 }
 
 export interface ContactListItemDto {

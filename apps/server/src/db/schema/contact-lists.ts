@@ -13,6 +13,13 @@ export const contactLists = pgTable(
     name: text("name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last spreadsheet import (null: none yet): running, done or failed, written by the import job. */
+    importStatus: text("import_status").$type<"running" | "done" | "failed">(),
+    importError: text("import_error"),
+    importTotal: integer("import_total").notNull().default(0),
+    importImported: integer("import_imported").notNull().default(0),
+    importFailed: integer("import_failed").notNull().default(0),
+    importFinishedAt: timestamp("import_finished_at", { withTimezone: true }),
   },
   (t) => [index("contact_lists_company_name_idx").on(t.companyId, sql`lower(${t.name})`)],
 );

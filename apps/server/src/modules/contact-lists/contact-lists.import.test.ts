@@ -10,7 +10,7 @@
 import { contactListLimits, type ChannelPayloads, type ContactListItemDto } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
 import { buildCloudConnection, cloudServerPerFile } from "../../../test/cloud-connection.js";
-import { addItem, createList, itemsOf, uploadSheet, xlsx } from "../../../test/contact-lists.js";
+import { addItem, createList, itemsOf, lastImportOf, uploadSheet, xlsx } from "../../../test/contact-lists.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { FakeGraph } from "../../../test/fake-graph.js";
 import type { TestServer } from "../../../test/harness.js";
@@ -21,6 +21,7 @@ let fake: FakeGraph;
 cloudServerPerFile((started) => ({ s, fake } = started));
 
 type ItemEvent = ChannelPayloads["contactListItem"];
+type ListEvent = ChannelPayloads["contactList"];
 
 /** The import's last progress event, status done or failed. */
 function importEnd(events: ItemEvent[]) {
@@ -33,14 +34,16 @@ async function importing(rows: (string | number | null)[][]) {
   const list = await createList(s, t.agent.token, "Importada");
   const socket = await connectSocket(s, t.agent.token);
   const ofList = record<ItemEvent>(socket, `company-${t.company.id}-ContactListItem-${list.id}`);
+  const lists = record<ListEvent>(socket, `company-${t.company.id}-ContactList`);
   const other = await connectSocket(s, (await buildTenant(s)).admin.token);
   // Both arrays fill as events arrive: compared whole at the end.
   const toOther = [
     record<ItemEvent>(other, `company-${t.company.id}-ContactListItem-${list.id}`),
     record<ItemEvent>(other, `company-${t.company.id}-ContactListItem`),
+    record<ListEvent>(other, `company-${t.company.id}-ContactList`),
   ];
   const res = await uploadSheet(s, t.agent.token, list.id, await xlsx(rows));
-  return { t, list, socket, ofList, res, other, toOther };
+  return { t, list, socket, ofList, lists, res, other, toOther };
 }
 
 /** When the list's waiting check job starts, if one waits. */
@@ -66,7 +69,7 @@ async function validity(listId: number) {
 
 describe("contact list import", () => {
   it("imports the good rows, reports each bad one with its row and reason, and reloads the list", async () => {
-    const { t, list, ofList, res, other, toOther } = await importing([
+    const { t, list, ofList, lists, res, other, toOther } = await importing([
       ["Nome", "Número", "E-mail"],
       ["Ana Lima", "+55 (11) 98765-0001", "ana@example.com"],
       ["Bruno", 5511987650002, ""],
@@ -112,8 +115,17 @@ describe("contact list import", () => {
     expect((await s.request({ path: `/contact-lists/${list.id}`, token: t.agent.token })).json()).toMatchObject({
       contactsCount: 4,
     });
+    const outcome = { status: "done", error: null, total: 8, imported: 4, failed: 4, finishedAt: expect.any(String) };
+    expect(await lastImportOf(s, t.agent.token, list.id)).toEqual(outcome);
+    // An open lists page follows the import: running when it starts, then its outcome.
+    await until(() => lists.some((e) => e.record?.lastImport?.status === "done"), 5000);
+    expect(lists.map((e) => [e.action, e.record?.lastImport?.status])).toEqual([
+      ["update", "running"],
+      ["update", "done"],
+    ]);
+    expect(lists.at(-1)?.record).toMatchObject({ contactsCount: 4, lastImport: outcome });
     await flush(s, other);
-    expect(toOther, "another company's socket hears nothing of the import").toEqual([[], []]);
+    expect(toOther, "another company's socket hears nothing of the import").toEqual([[], [], []]);
   });
 
   it("reports the numbers the list already has as duplicates and keeps one row each", async () => {

@@ -1,5 +1,5 @@
 /** Contact lists and items as the spec's client reads them (business-areas §3). */
-import type { ContactListDto, ContactListItemDto } from "@balcao/contracts";
+import type { ContactListDto, ContactListImportOutcome, ContactListItemDto } from "@balcao/contracts";
 import type { contactListItems, contactLists } from "../../db/schema/index.js";
 
 type ListRow = typeof contactLists.$inferSelect;
@@ -13,6 +13,19 @@ export function presentContactList(row: ListRow, contactsCount: number): Contact
     contactsCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    lastImport: presentImport(row),
+  };
+}
+
+function presentImport(row: ListRow): ContactListImportOutcome | null {
+  if (!row.importStatus) return null;
+  return {
+    status: row.importStatus,
+    error: row.importError,
+    total: row.importTotal,
+    imported: row.importImported,
+    failed: row.importFailed,
+    finishedAt: row.importFinishedAt?.toISOString() ?? null,
   };
 }
 

@@ -3,9 +3,15 @@
  * list's items go with it (ON DELETE CASCADE). Changes are recorded as
  * contactList.* events; contact-lists.subscribers.ts publishes them.
  */
-import { contactListLimits, type ContactListDto, type ContactListSave } from "@balcao/contracts";
+import {
+  contactListLimits,
+  type ContactListDto,
+  type ContactListImportProgress,
+  type ContactListSave,
+} from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../../context.js";
+import type { Db } from "../../db/client.js";
 import { contactLists } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { presentContactList } from "./contact-lists.presenter.js";
@@ -66,4 +72,22 @@ export async function deleteContactList(ctx: Context, companyId: number, id: num
   await loadContactList(ctx, companyId, id);
   await ctx.db.delete(contactLists).where(and(eq(contactLists.id, id), eq(contactLists.companyId, companyId)));
   await ctx.events.published("contactList.deleted", { companyId, contactListId: id });
+}
+
+/**
+ * The list's last import, as its job goes: "running" when it starts, the outcome on the transaction that
+ * finishes it. A list deleted meanwhile has nothing to update.
+ */
+export async function recordImport(db: Db, companyId: number, id: number, progress: ContactListImportProgress) {
+  await db
+    .update(contactLists)
+    .set({
+      importStatus: progress.status,
+      importError: progress.error ?? null,
+      importTotal: progress.total,
+      importImported: progress.imported,
+      importFailed: progress.failed,
+      importFinishedAt: progress.status === "running" ? null : new Date(),
+    })
+    .where(and(eq(contactLists.id, id), eq(contactLists.companyId, companyId)));
 }

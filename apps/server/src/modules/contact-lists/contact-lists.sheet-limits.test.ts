@@ -8,7 +8,7 @@
 import { readdir } from "node:fs/promises";
 import { contactListLimits, spreadsheetLimits, type ChannelPayloads } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
-import { createList, itemsOf, uploadSheet } from "../../../test/contact-lists.js";
+import { createList, itemsOf, lastImportOf, uploadSheet } from "../../../test/contact-lists.js";
 import { buildTenant } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
@@ -63,6 +63,7 @@ describe("contact list spreadsheets past the limits", () => {
     expect(await filesOf(s.ctx.media.resolve(String(t.company.id)))).toEqual([]);
     expect(await filesOf(s.ctx.media.incoming)).toEqual([]);
     expect((await itemsOf(s, t.agent.token, list.id)).count).toBe(0);
+    expect(await lastImportOf(s, t.agent.token, list.id), "the list shows no import").toBeNull();
   });
 
   it("fails the import once, with ERR_INVALID_FILE in its report, when a part inflates past its declared size", async () => {
@@ -85,6 +86,18 @@ describe("contact list spreadsheets past the limits", () => {
     expect(await importJobs(list.id)).toEqual([{ state: "completed", retry_count: 0 }]);
     expect(await filesOf(s.ctx.media.resolve(String(t.company.id)))).toEqual([]);
     expect((await itemsOf(s, t.agent.token, list.id)).count).toBe(0);
+    // Whoever opens the lists later reads why, without the import dialog.
+    expect(await lastImportOf(s, t.agent.token, list.id)).toEqual({
+      status: "failed",
+      error: "ERR_INVALID_FILE",
+      total: 0,
+      imported: 0,
+      failed: 0,
+      finishedAt: expect.any(String),
+    });
+    expect(await lastImportOf(s, t.admin.token, list.id), "another agent of the company reads it too").toMatchObject({
+      status: "failed",
+    });
   });
 
   it("reads the sheet no further than the row cap, imports the rows before it and says the rest was left out", async () => {
@@ -108,5 +121,12 @@ describe("contact list spreadsheets past the limits", () => {
     const page = await itemsOf(s, t.agent.token, list.id, "&searchParam=Cliente%2050000");
     expect(page.contacts.map((c) => [c.name, c.number])).toEqual([["Cliente 50000", "5511900050000"]]);
     expect((await itemsOf(s, t.agent.token, list.id)).count).toBe(max);
+    expect(await lastImportOf(s, t.agent.token, list.id)).toMatchObject({
+      status: "done",
+      error: "ERR_FILE_TOO_LARGE",
+      total: max,
+      imported: max,
+      failed: 0,
+    });
   }, 90_000);
 });

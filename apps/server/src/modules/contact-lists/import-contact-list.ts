@@ -11,6 +11,8 @@
  * that is really .xlsx (as many systems export) is read. An .xlsx whose parts
  * would inflate past spreadsheetLimits is refused at upload by its zip
  * directory; one whose parts lie about their size fails in the job, once.
+ * The list keeps its last import's outcome (running, then done or failed with
+ * the file's reason and the counts), so it is read after the dialog is gone.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -34,7 +36,7 @@ import type { Upload, UploadLimits } from "../../http/uploads.js";
 import type { JobDefinition } from "../../jobs/jobs.js";
 import type { MediaKind } from "../../media/storage.js";
 import { queueNumberChecks } from "./contact-list-items.service.js";
-import { loadContactList } from "./contact-lists.service.js";
+import { loadContactList, recordImport } from "./contact-lists.service.js";
 import { readSheet, type Sheet, type SheetRow } from "./read-sheet.js";
 
 const spreadsheetKind: MediaKind = { extensions: [".xlsx"], maxBytes: contactListLimits.importMaxBytes };
@@ -150,6 +152,9 @@ async function runImport(ctx: Context, data: Payload): Promise<void> {
   const file = ctx.media.resolve(data.mediaPath);
   const list = await loadContactList(ctx, data.companyId, data.contactListId).catch(() => null);
   if (!list) return rm(file, { force: true });
+  // Anyone with the lists open (or who opens them later) sees it under way.
+  await recordImport(ctx.db, data.companyId, data.contactListId, new ImportReport(data.contactListId, 0).progress);
+  await ctx.events.published("contactList.updated", { companyId: data.companyId, contactListId: data.contactListId });
   let sheet: Sheet;
   try {
     sheet = await readSheet(file, contactListLimits.importMaxRows);
@@ -167,13 +172,18 @@ async function runImport(ctx: Context, data: Payload): Promise<void> {
 }
 
 /**
- * The list reloads (its items and count), the report goes out, and the file is gone. `error` fails a
- * file that could not be read; with rows read, it says the rows past the cap were left out.
+ * The list keeps the outcome, reloads (its items, count and outcome), the report goes out, and the file
+ * is gone. `error` fails a file that could not be read; with rows read, it says the rows past the cap
+ * were left out.
  */
 async function finish(ctx: Context, data: Payload, report: ImportReport, error?: ErrorCode) {
   report.progress.status = error && report.progress.total === 0 ? "failed" : "done";
   if (error) report.progress.error = error;
-  await ctx.events.published("contactList.imported", { companyId: data.companyId, contactListId: data.contactListId });
-  await ctx.events.published("contactList.importProgress", { companyId: data.companyId, progress: report.progress });
+  const { companyId, contactListId } = data;
+  await ctx.events.transaction(async (t) => {
+    await recordImport(t.db, companyId, contactListId, report.progress);
+    t.record("contactList.imported", { companyId, contactListId });
+    t.record("contactList.importProgress", { companyId, progress: report.progress });
+  });
   await ctx.media.remove(data.mediaPath);
 }

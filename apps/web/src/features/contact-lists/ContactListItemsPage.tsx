@@ -2,7 +2,8 @@
  * A list's contacts (/contact-lists/:contactListId/contacts, business-areas
  * §2.10): titled with the list's name; search; Lists, Import and Add; the
  * validity icon of each number as WhatsApp's answer arrives, name, number,
- * email, edit, and delete for roles with contacts-page:deleteContact.
+ * email, edit, and delete for roles with contacts-page:deleteContact; above
+ * them, what the list's last import came to.
  */
 import { useRef, useState } from "react";
 import { Button, TableCell, TableRow, Tooltip } from "@mui/material";
@@ -11,16 +12,16 @@ import ArrowBack from "@mui/icons-material/ArrowBack";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import HourglassEmpty from "@mui/icons-material/HourglassEmpty";
 import Upload from "@mui/icons-material/UploadFile";
-import { can, type ContactListDto, type ContactListItemDto } from "@balcao/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { can, type ContactListItemDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { api } from "../../api/http";
 import { useAuth } from "../../app/auth";
 import { ListPage, RowAction } from "../lists/ListPage";
 import { ContactListItemModal } from "./ContactListItemModal";
 import { ImportSheetDialog } from "./ImportSheetDialog";
+import { LastImportAlert } from "./LastImport";
 import { useContactListItems, useDeleteContactListItem } from "./useContactListItems";
+import { useContactList } from "./useContactLists";
 
 type Dialogs = { kind: "none" } | { kind: "item"; itemId?: number } | { kind: "import"; file: File };
 
@@ -83,10 +84,7 @@ export default function ContactListItemsPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const listId = Number(useParams().contactListId);
-  const list = useQuery({
-    queryKey: ["contact-list", listId],
-    queryFn: () => api.get<ContactListDto>(`/contact-lists/${listId}`),
-  });
+  const list = useContactList(listId);
   const { search, setSearch, items, count, query, progress, setProgress } = useContactListItems(listId);
   const remove = useDeleteContactListItem(listId);
   const [dialog, setDialog] = useState<Dialogs>({ kind: "none" });
@@ -108,6 +106,7 @@ export default function ContactListItemsPage() {
       title={list.data?.name ?? t("contactListItems.title")}
       count={count}
       search={{ value: search, onChange: setSearch, placeholder: t("contactListItems.searchPlaceholder") }}
+      notice={<LastImportAlert outcome={list.data?.lastImport ?? null} />}
       actions={
         <>
           <Button startIcon={<ArrowBack />} onClick={() => void navigate("/contact-lists")} data-testid="items-lists">

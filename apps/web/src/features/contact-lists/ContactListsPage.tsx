@@ -1,8 +1,8 @@
 /**
  * Contact lists (/contact-lists, business-areas §2.9): search, infinite
  * scroll, name and contactsCount; per row the sample spreadsheet, the list's
- * contacts, edit, and delete after confirmation. Live from
- * company-{companyId}-ContactList.
+ * contacts, edit, and delete after confirmation; under a list's name, what
+ * its last import came to. Live from company-{companyId}-ContactList.
  */
 import { useState } from "react";
 import { Button, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ListPage, RowAction } from "../lists/ListPage";
 import { ContactListModal } from "./ContactListModal";
+import { LastImportCaption } from "./LastImport";
 import { sampleSheetUrl, useContactListsList, useDeleteContactList } from "./useContactLists";
 
 type ModalState = { open: false } | { open: true; listId?: number };
@@ -29,7 +30,10 @@ function ContactListRow({ list, onEdit, onDelete }: RowProps) {
   const navigate = useNavigate();
   return (
     <TableRow hover data-testid={`contact-list-row-${list.id}`}>
-      <TableCell data-testid="contact-list-row-name">{list.name}</TableCell>
+      <TableCell>
+        <span data-testid="contact-list-row-name">{list.name}</span>
+        <LastImportCaption outcome={list.lastImport} />
+      </TableCell>
       <TableCell align="center" data-testid="contact-list-row-count">
         {list.contactsCount ?? 0}
       </TableCell>

@@ -1,9 +1,9 @@
 /**
- * The contact lists page's list (GET /contact-lists), kept live from
- * company-{companyId}-ContactList (business-areas §4).
+ * The contact lists page's list (GET /contact-lists) and one list, kept live
+ * from company-{companyId}-ContactList (business-areas §4).
  */
 import type { ContactListDto } from "@balcao/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { api } from "../../api/http";
@@ -31,6 +31,16 @@ export function useContactListsList() {
     }
   });
   return list;
+}
+
+/** One list (GET /contact-lists/{id}: its name and last import), kept live from the same channel. */
+export function useContactList(listId: number) {
+  const queryClient = useQueryClient();
+  const key = ["contact-list", listId];
+  useCompanyEvent("contactList", (payload) => {
+    if (payload.record?.id === listId) queryClient.setQueryData(key, payload.record);
+  });
+  return useQuery({ queryKey: key, queryFn: () => api.get<ContactListDto>(`/contact-lists/${listId}`) });
 }
 
 export function useDeleteContactList() {

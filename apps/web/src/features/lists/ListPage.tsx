@@ -63,6 +63,8 @@ interface Props<T extends Named> {
   search?: { value: string; onChange: (value: string) => void; placeholder: string };
   /** The title row's buttons. */
   actions: ReactNode;
+  /** Shown between the title row and the table (a state of the whole page). */
+  notice?: ReactNode;
   columns: HeadCell[];
   tableSx?: SxProps<Theme>;
   items: T[];
@@ -79,7 +81,7 @@ interface Props<T extends Named> {
 
 export function ListPage<T extends Named>(props: Props<T>) {
   const { testId, title, count, search, actions, columns, tableSx, items, renderRow, loaded, emptyText } = props;
-  const { paging, confirmDelete, children } = props;
+  const { notice, paging, confirmDelete, children } = props;
   const [deleting, setDeleting] = useState<T | null>(null);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -93,6 +95,7 @@ export function ListPage<T extends Named>(props: Props<T>) {
       >
         {actions}
       </ListHeader>
+      {notice}
       <TableContainer>
         <Table size="small" data-testid={`${testId}-table`} sx={tableSx}>
           <TableHead>

@@ -40,8 +40,10 @@ export function SchedulesTab() {
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         {t("settings.schedules.hint")}
       </Typography>
+      {/* Started again only when the stored hours change (a save, another admin's): a refetch of the same
+          company (the page's storage usage reads it too) must not wipe what is being typed. */}
       <QueueHoursTab
-        key={company.dataUpdatedAt}
+        key={JSON.stringify(company.data.schedules)}
         value={company.data.schedules}
         onSave={(hours) => save.mutate(hours)}
       />

@@ -82,6 +82,8 @@ export const errorStatus = {
   ERR_INVOICE_NOT_FOUND: 404,
   /** Billing: a checkout of an invoice already paid. */
   ERR_INVOICE_ALREADY_PAID: 409,
+  /** Billing: a checkout of an invoice a super user's due date change cancelled (its period is no longer the company's). */
+  ERR_INVOICE_CANCELLED: 409,
   /** Billing: the platform has no payment provider access token (setting `asaas`). */
   ERR_PAYMENT_NOT_CONFIGURED: 503,
   /** Billing: the payment provider is down, timed out, failed, or refused our credentials. */

@@ -19,8 +19,11 @@ export const billingLimits = {
 /** The header that carries an expired company's payment token (GET /invoices/all, POST /subscription only). */
 export const paymentTokenHeader = "x-payment-token";
 
-/** Stored invoice states; the §4.6 display status (expired) is worked out from the due date. */
-export const invoiceStatuses = ["open", "paid"] as const;
+/**
+ * Stored invoice states; the §4.6 display status (expired) is worked out from the due date. Cancelled is
+ * ours (§3: 'paid' or other): an open invoice a super user's due date change made moot (issue 30 item 3).
+ */
+export const invoiceStatuses = ["open", "paid", "cancelled"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 /** GET /invoices/all: the page params; a super user may name another company (the companies screen). */
@@ -98,8 +101,8 @@ export interface SubscriptionResponse {
   valor: { original: string };
 }
 
-/** §4.6 display status: paid; open but past its due date (highlighted); otherwise open. */
+/** §4.6 display status: paid; cancelled (never overdue); open but past its due date (highlighted); otherwise open. */
 export function invoiceDisplayStatus(invoice: Pick<InvoiceDto, "status" | "dueDate">, today: string) {
-  if (invoice.status === "paid") return "paid" as const;
+  if (invoice.status === "paid" || invoice.status === "cancelled") return invoice.status;
   return invoice.dueDate < today ? ("expired" as const) : ("open" as const);
 }

@@ -33,6 +33,7 @@ async function lockedInvoice(tx: Tx, viewer: BillingViewer, invoiceId: number): 
   const [invoice] = await tx.select().from(invoices).where(where);
   if (!invoice) throw new AppError("ERR_INVOICE_NOT_FOUND");
   if (invoice.status === "paid") throw new AppError("ERR_INVOICE_ALREADY_PAID");
+  if (invoice.status === "cancelled") throw new AppError("ERR_INVOICE_CANCELLED");
   return invoice;
 }
 

@@ -9,7 +9,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, invoices, plans } from "../../db/schema/index.js";
 import { buildCompany, buildPlan, buildTenant, buildUser, login } from "../../../test/factories.js";
-import { billingPerFile, buildBillingTenant, daysFromNow, today, type BillingWorld } from "../../../test/billing.js";
+import {
+  billingPerFile,
+  buildBillingTenant,
+  daysFromNow,
+  postCheckout,
+  today,
+  type BillingWorld,
+} from "../../../test/billing.js";
 import { expectListIsolation } from "../../../test/tenancy.js";
 import { createInvoices } from "./create-invoices.job.js";
 
@@ -110,6 +117,54 @@ describe("a super user's due date", () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await invoicesOf(company.id)).map((r) => r.dueDate)).toEqual([daysFromNow(-2)]);
+  });
+
+  it("moved on, cancels the open invoices of the period it left: neither overdue nor payable, the new one open", async () => {
+    // An overdue invoice, as the issue found it ("Vencido", what "sign now" opened) …
+    const t = await buildBillingTenant(w.s, { dueDate: daysFromNow(-3), signIn: false });
+    const putDueDate = (dueDate: string) =>
+      w.s.request({ method: "PUT", path: `/companies/${t.company.id}`, token: w.superToken, body: { dueDate } });
+    // … and the company set active until next week by a super user.
+    expect((await putDueDate(daysFromNow(7))).statusCode).toBe(200);
+    const rows = await invoicesOf(t.company.id);
+    expect(rows.map((r) => [r.dueDate, r.status])).toEqual([
+      [daysFromNow(-3), "cancelled"],
+      [daysFromNow(7), "open"],
+    ]);
+    const admin = await login(w.s, t.admin.email);
+    const listed = await w.s.request({ method: "GET", path: "/invoices/all?pageNumber=1", token: admin.token });
+    expect(listed.json<{ invoices: { id: number; status: string }[] }>().invoices.map((i) => i.status)).toEqual([
+      "open",
+      "cancelled",
+    ]);
+    const refused = await postCheckout(w.s, admin.token, t.invoice.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: "ERR_INVOICE_CANCELLED" });
+    expect(w.asaas.paymentFor(t.invoice.id)).toBeUndefined();
+
+    // Saved again with the same date, nothing changes; back to the old period, its invoice is open again.
+    expect((await putDueDate(daysFromNow(7))).statusCode).toBe(200);
+    expect((await invoicesOf(t.company.id)).map((r) => r.status)).toEqual(["cancelled", "open"]);
+    expect((await putDueDate(daysFromNow(-3))).statusCode).toBe(200);
+    expect((await invoicesOf(t.company.id)).map((r) => [r.id, r.status])).toEqual([
+      [t.invoice.id, "open"],
+      [rows[1]!.id, "cancelled"],
+    ]);
+  });
+
+  it("never cancels a paid invoice, nor anything when only other fields change", async () => {
+    const t = await buildBillingTenant(w.s, { signIn: false });
+    await w.s.ctx.db.update(invoices).set({ status: "paid" }).where(eq(invoices.id, t.invoice.id));
+    const other = await buildBillingTenant(w.s, { signIn: false });
+    for (const [id, body] of [
+      [t.company.id, { dueDate: daysFromNow(40) }],
+      [other.company.id, { name: `Renamed ${other.company.id}` }],
+    ] as const) {
+      const res = await w.s.request({ method: "PUT", path: `/companies/${id}`, token: w.superToken, body });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await invoicesOf(t.company.id)).map((r) => r.status)).toEqual(["paid"]);
+    expect((await invoicesOf(other.company.id)).map((r) => r.status)).toEqual(["open"]);
   });
 });
 

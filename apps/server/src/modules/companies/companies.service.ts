@@ -35,6 +35,7 @@ import {
 } from "./companies.queries.js";
 import { assertPlanExists, createCompany } from "./create-company.js";
 import { createDueInvoices } from "../billing/create-invoices.js";
+import { cancelMootInvoices } from "../billing/moot-invoices.js";
 import { isoDate } from "./subscription.js";
 import { usedBytes, usedBytesByCompany } from "../../media/media-files.js";
 
@@ -125,6 +126,7 @@ export async function editCompany(
   if (input.planId !== undefined) await assertPlanExists(ctx, input.planId);
   // Named one by one, as on create; a field left out is undefined, which drizzle leaves out of the update.
   const { name, email, phone, planId, status, dueDate, recurrence, campaignsEnabled } = input;
+  let moot: number[] = [];
   const company = await ctx.events.transaction(async (e) => {
     const [row] = await e.db
       .update(companies)
@@ -132,6 +134,8 @@ export async function editCompany(
       .where(eq(companies.id, id))
       .returning();
     if (campaignsEnabled !== undefined) await setCampaignsEnabled(e, id, campaignsEnabled);
+    // The invoices of the period it leaves are moot: neither overdue nor payable any more.
+    if (dueDate !== undefined && dueDate !== before.company.dueDate) moot = await cancelMootInvoices(e.db, id, dueDate);
     // A due date set near (or past) has its invoice at once, payable without waiting for the daily run.
     if (dueDate || status) await createDueInvoices(e.db, isoDate(new Date()), id);
     // Its connections and kept jobs follow: stopped while it may not work, resumed when it may.
@@ -143,7 +147,13 @@ export async function editCompany(
   // Besides a paid invoice, a super user's hand is the only thing that moves a due date: kept in the log.
   if (company && dueDate !== undefined && dueDate !== before.company.dueDate) {
     ctx.log.info(
-      { companyId: id, from: before.company.dueDate, to: company.dueDate, byUserId: viewer.id },
+      {
+        companyId: id,
+        from: before.company.dueDate,
+        to: company.dueDate,
+        byUserId: viewer.id,
+        cancelledInvoiceIds: moot,
+      },
       "company due date set by a super user",
     );
   }

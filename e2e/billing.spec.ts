@@ -13,7 +13,7 @@ import { readEnv } from "./harness/env.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { apiAsPage, logIn } from "./harness/pages.js";
-import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
+import { apiAs, newPerson, publicPlans, signUpByApi } from "./harness/people.js";
 import { openSettings } from "./harness/settings-screen.js";
 import { asSuperAdmin } from "./harness/super-admin.js";
 
@@ -39,12 +39,14 @@ interface Invoice {
   renewedUntil: string | null;
 }
 
-/** From the plan card: Back to the data step, the payer's data, then Next twice to the review. */
-async function fillCheckout(page: Page) {
+/**
+ * The checkout opens on its first step, the payer's data, checked before it is left (so Pay never asks
+ * for an address after the fact: issue 30 item 11); then the plan card and the review.
+ */
+async function fillCheckout(page: Page, valueText: string) {
   const dialog = page.getByTestId("checkout-dialog");
-  await expect(dialog.getByTestId("checkout-plan-card")).toBeVisible();
-  await expect(dialog.getByTestId("checkout-pix-notice")).toHaveCount(0);
-  await dialog.getByTestId("checkout-back").click();
+  await expect(dialog.getByTestId("checkout-step-data")).toBeVisible();
+  await expect(dialog.getByTestId("checkout-back")).toBeDisabled();
   await expect(dialog.getByTestId("checkout-pix-notice")).toHaveText(t("pt", "checkoutPage.pixNotice"));
   // No card field anywhere: Pix needs none.
   await expect(dialog.locator("input[name*=card i], input[name=cvv]")).toHaveCount(0);
@@ -61,7 +63,7 @@ async function fillCheckout(page: Page) {
   await expect(dialog.getByText(t("pt", "checkoutPage.validation.cpfCnpj"))).toBeVisible();
   await dialog.getByTestId("checkout-cpfCnpj").fill("123.456.789-09");
   await dialog.getByTestId("checkout-next").click();
-  await expect(dialog.getByTestId("checkout-plan-card")).toBeVisible();
+  await expect(dialog.getByTestId("checkout-plan-value")).toHaveText(valueText);
   await dialog.getByTestId("checkout-next").click();
   await expect(dialog.getByTestId("checkout-step-review")).toBeVisible();
   return dialog;
@@ -79,15 +81,17 @@ test("an admin pays the open invoice by Pix and sees the license renewed", async
   expect(invoices).toHaveLength(1);
   const invoice = invoices[0]!;
 
-  // The subscription page's 'sign now' opens the checkout of that invoice.
+  // The subscription page's 'sign now' opens the checkout of that invoice, on its first step.
   await page.goto("/subscription");
   await page.getByTestId("subscription-sign-now").click();
   await expect(page.getByTestId("checkout-dialog")).toContainText(t("pt", "checkoutPage.title", { id: invoice.id }));
-  await expect(page.getByTestId("checkout-plan-value")).toHaveText(brl(invoice.value));
+  await expect(page.getByTestId("checkout-step-data")).toBeVisible();
   await page.getByTestId("checkout-cancel").click();
   await expect(page.getByTestId("checkout-dialog")).toHaveCount(0);
 
-  await page.getByTestId("menu-item-financeiro").click();
+  // The trial's last days: the admin is warned, with the way to the invoices.
+  await expect(page.getByTestId("subscription-warning")).toBeVisible();
+  await page.getByTestId("subscription-warning-pay").click();
   await expect(page).toHaveURL(/\/financeiro$/);
   const row = page.getByTestId(`invoice-row-${invoice.id}`);
   await expect(row.getByTestId("invoice-status")).toHaveText(t("pt", "financeiro.status.open"));
@@ -96,8 +100,8 @@ test("an admin pays the open invoice by Pix and sees the license renewed", async
   await shoot(page, "financeiro");
 
   await row.getByTestId("invoice-pay").click();
-  await shoot(page, "checkout-plan");
-  const dialog = await fillCheckout(page);
+  await shoot(page, "checkout-data");
+  const dialog = await fillCheckout(page, brl(invoice.value));
   await expect(dialog.getByTestId("checkout-review-total")).toHaveText(brl(invoice.value));
   await shoot(page, "checkout-review");
 
@@ -160,8 +164,9 @@ test("an expired company's admin pays from the login page and is let in", async 
   expect(await row.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
   const invoiceId = Number((await row.getAttribute("data-testid"))!.replace("invoice-row-", ""));
   await shoot(page, "login-expired-invoices");
+  const value = (await row.getByTestId("invoice-value").textContent())!;
   await row.getByTestId("invoice-pay").click();
-  const dialog = await fillCheckout(page);
+  const dialog = await fillCheckout(page, value);
   await dialog.getByTestId("checkout-pay").click();
   await expect(dialog.getByTestId("checkout-qrcode")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
@@ -185,6 +190,10 @@ test("an agent is told invoices are for administrators", async ({ page, baseURL 
   await api("POST", "/users", { name: agent.name, email: agent.email, password: agent.password, profile: "user" });
   await logIn(page, agent.email, agent.password);
   await expect(page).toHaveURL(/\/tickets$/);
+  // The trial ends within days, but an agent cannot pay: no warning they cannot act on (issue 30 item 11).
+  await expect(page.getByTestId("menu-item-tickets")).toBeVisible();
+  await expect(page.getByTestId("subscription-warning")).toHaveCount(0);
+  await shoot(page, "agent-no-warning");
   await expect(page.getByTestId("menu-item-financeiro")).toHaveCount(0);
   await page.goto("/financeiro");
   await expect(page.getByTestId("financeiro-admins-only")).toHaveText(t("pt", "financeiro.adminsOnly"));
@@ -212,5 +221,96 @@ test("the super admin sees the payment tokens masked and a company's invoices", 
     await expect(dialog.getByTestId("invoice-pay")).toHaveCount(0);
     await shoot(page, "company-invoices");
     await dialog.getByTestId("company-invoices-close").click();
+
+    // The plans' values, BRL in Brazilian format in Spanish too (issue 30 item 7).
+    const [seeded] = (await publicPlans(readEnv("baseURL"))).sort((a, b) => a.id - b.id);
+    await page.getByTestId("language-menu-button").click();
+    await page.getByTestId("language-option-es").click();
+    await page.getByTestId("settings-tab-plans").click();
+    await expect(page.getByTestId(`plan-row-${seeded!.id}`)).toContainText(/R\$\u00a0\d{1,3}(\.\d{3})*,\d{2}/);
+    await shoot(page, "plans-es");
   });
+});
+
+test("money is BRL in Brazilian format in English and Spanish too", async ({ page, baseURL, browser }) => {
+  const admin = newPerson("billing-money");
+  await signUpByApi(baseURL!, admin);
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  const api = apiAsPage(baseURL!, page);
+  const [invoice] = (await api<{ invoices: Invoice[] }>("GET", "/invoices/all?pageNumber=1", undefined)).invoices;
+  // "R$ 30,00" (a no-break space after R$, a decimal comma), never "R$30.00" nor "30,00 BRL" (issue 30 item 7).
+  const money = brl(invoice!.value);
+  expect(money).toMatch(/^R\$\u00a0\d{1,3}(\.\d{3})*,\d{2}$/);
+
+  await page.getByTestId("language-menu-button").click();
+  await page.getByTestId("language-option-en").click();
+  await page.goto("/financeiro");
+  const row = page.getByTestId(`invoice-row-${invoice!.id}`);
+  await expect(row.getByTestId("invoice-status")).toHaveText(t("en", "financeiro.status.open"));
+  await expect(row.getByTestId("invoice-value")).toHaveText(money);
+  await shoot(page, "financeiro-en");
+  await row.getByTestId("invoice-pay").click();
+  const dialog = page.getByTestId("checkout-dialog");
+  await expect(dialog.getByTestId("checkout-step-data")).toBeVisible();
+  await dialog.getByTestId("checkout-address2").fill("Rua das Flores, 100");
+  await dialog.getByTestId("checkout-city").fill("São Paulo");
+  await dialog.getByTestId("checkout-zipcode").fill("01001-000");
+  await shoot(page, "checkout-data-en");
+  await dialog.getByTestId("checkout-next").click();
+  await expect(dialog.getByTestId("checkout-plan-value")).toHaveText(money);
+  await shoot(page, "checkout-plan-en");
+  await dialog.getByTestId("checkout-next").click();
+  await expect(dialog.getByTestId("checkout-review-total")).toHaveText(money);
+  await shoot(page, "checkout-review-en");
+
+  // The sign-up page's plan picker, in Spanish.
+  const visitor = await browser.newPage();
+  await visitor.goto(new URL("/signup", baseURL).href);
+  await visitor.getByTestId("auth-language-button").click();
+  await visitor.getByTestId("auth-language-es").click();
+  const [seeded] = (await publicPlans(baseURL!)).sort((a, b) => a.id - b.id);
+  const option = visitor.getByTestId("signup-plan").locator(`option[value="${seeded!.id}"]`);
+  await expect(option).toContainText(t("es", "signup.plan.option", { name: seeded!.name }).split(":")[0]!);
+  await expect(option).toHaveText(new RegExp(` - ${money.replace("$", "\\$")}$`));
+  await visitor.getByTestId("signup-plan").selectOption(String(seeded!.id));
+  await shoot(visitor, "signup-plans-es");
+  await visitor.close();
+});
+
+test("a super user's new due date cancels the invoice it made moot: not overdue, not what 'sign now' opens", async ({
+  page,
+  baseURL,
+}) => {
+  const admin = newPerson("billing-moot");
+  const company = await signUpByApi(baseURL!, admin);
+  // The trial lapsed with its invoice unpaid, then a super user set the company active again (issue 30 item 3).
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await asSuperAdmin(page, async () => {
+    const api = apiAsPage(baseURL!, page);
+    await api("PUT", `/companies/${company.id}`, { dueDate: day(-2) });
+    await api("PUT", `/companies/${company.id}`, { dueDate: day(6) });
+  });
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  const api = apiAsPage(baseURL!, page);
+  const { invoices } = await api<{ invoices: Invoice[] }>("GET", "/invoices/all?pageNumber=1", undefined);
+  const lapsed = invoices.find((i) => i.dueDate === day(-2))!;
+  const current = invoices.find((i) => i.dueDate === day(6))!;
+  expect(current.status).toBe("open");
+
+  await page.goto("/financeiro");
+  const lapsedRow = page.getByTestId(`invoice-row-${lapsed.id}`);
+  await expect(lapsedRow.getByTestId("invoice-status")).toHaveText(t("pt", "financeiro.status.cancelled"));
+  await expect(lapsedRow).not.toHaveAttribute("data-status", "expired");
+  await expect(lapsedRow.getByTestId("invoice-pay")).toHaveCount(0);
+  await expect(page.getByTestId(`invoice-row-${current.id}`).getByTestId("invoice-pay")).toBeVisible();
+  await shoot(page, "financeiro-moot");
+
+  await page.goto("/subscription");
+  await page.getByTestId("subscription-sign-now").click();
+  await expect(page.getByTestId("checkout-dialog")).toContainText(t("pt", "checkoutPage.title", { id: current.id }));
 });

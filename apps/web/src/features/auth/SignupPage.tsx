@@ -12,6 +12,7 @@ import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { subscription, timings, type PlanDto } from "@balcao/contracts";
 import { ApiError, api } from "../../api/http";
+import { formatBrl } from "../common/money";
 import { errorMessage } from "../../api/toast-error";
 import { signupFormSchema, type SignupFormInput, type SignupFormOutput } from "./auth-schemas";
 import { AuthFrame } from "./AuthFrame";
@@ -19,8 +20,6 @@ import { AuthSubmit } from "./AuthSubmit";
 import { FormField, PasswordField } from "./FormField";
 import { maskPhone } from "./phone-mask";
 import { useCompanyIdParam } from "./use-company-id-param";
-
-const money = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Today plus the trial, as YYYY-MM-DD in local time (the server recomputes it anyway). */
 function trialDueDate(): string {
@@ -97,7 +96,7 @@ export default function SignupPage() {
       users: plan.users,
       connections: plan.connections,
       queues: plan.queues,
-      value: money.format(plan.value),
+      value: formatBrl(plan.value),
     });
   const chosenPlan = plans.data?.find((plan) => String(plan.id) === watch("planId"));
   const planHelp = plans.isError ? t("signup.plan.loadError") : chosenPlan && planLabel(chosenPlan);

@@ -1,7 +1,8 @@
 /**
  * The checkout dialog (core-platform §2.19, §5 "Checkout"): a stepper Data,
- * Customize, Review that opens on step 1 (the plan card), with Back, Next and
- * Pay. Pay asks for a Pix charge of this invoice (the server charges the
+ * Customize, Review with Back, Next and Pay. It opens on its first step, Data
+ * (issue 30 item 11: opened on the plan card, the payer's address was asked
+ * for only after Pay), so Pay is reached with the data checked. Pay asks for a Pix charge of this invoice (the server charges the
  * invoice's stored value, never an amount from here); the answer's QR code
  * and total replace the steps until the confirmation renews the license.
  * How it pays and hears of the payment is the caller's: signed in, or an
@@ -34,7 +35,6 @@ import { subscriptionBody, type SubscriptionBody } from "./paySubscription";
 import { PixPayment } from "./PixPayment";
 
 const steps = ["data", "customize", "review"] as const;
-const FIRST_STEP = 1;
 const LAST_STEP = steps.length - 1;
 
 export interface CheckoutProps {
@@ -79,7 +79,7 @@ function Steps({ step }: { step: number }) {
 
 export function CheckoutDialog({ invoice, companyName, onClose, pay, onCharged, renewedUntil }: Props) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<number>(FIRST_STEP);
+  const [step, setStep] = useState<number>(0);
   const { control, handleSubmit, trigger } = useForm<CheckoutFormValues>({
     resolver: zodResolver(checkoutFormSchema),
     defaultValues: emptyCheckoutForm(companyName),

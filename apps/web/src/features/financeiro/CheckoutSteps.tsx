@@ -7,10 +7,10 @@ import { Alert, Box, Card, CardContent, Checkbox, FormControlLabel, Typography }
 import { Controller, useWatch, type Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../auth/FormField";
+import { formatBrl } from "../common/money";
 import { formatDueDate } from "../layout/subscription";
 import { checkoutCountries, dataFields, type CheckoutFormValues } from "./checkoutForm";
 import type { InvoiceDto as Invoice } from "@balcao/contracts";
-import { formatBrl } from "./invoiceRules";
 
 const k = (key: string) => `checkoutPage.${key}`;
 
@@ -64,7 +64,7 @@ export function DataStep({ control }: { control: Control<CheckoutFormValues> }) 
 
 /** The plan card: the invoice's detail and its stored value, which is what the charge will be. */
 export function PlanCard({ invoice }: { invoice: Invoice }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Card variant="outlined" data-testid="checkout-plan-card" sx={{ maxWidth: 360, mx: "auto" }}>
       <CardContent sx={{ textAlign: "center" }}>
@@ -75,7 +75,7 @@ export function PlanCard({ invoice }: { invoice: Invoice }) {
           {invoice.detail}
         </Typography>
         <Typography variant="h4" component="p" sx={{ my: 1 }} data-testid="checkout-plan-value">
-          {formatBrl(invoice.value, i18n.language)}
+          {formatBrl(invoice.value)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {t(k("plan.perMonth"))}
@@ -103,7 +103,7 @@ function Line({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 export function ReviewStep({ control, invoice }: { control: Control<CheckoutFormValues>; invoice: Invoice }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const v = useWatch({ control });
   const name = [v.firstName, v.lastName].filter(Boolean).join(" ");
   const place = [v.address2, v.city, v.state, v.zipcode].filter(Boolean).join(", ");
@@ -116,11 +116,7 @@ export function ReviewStep({ control, invoice }: { control: Control<CheckoutForm
       <Line label={t(k("review.name"))} value={name} />
       <Line label={t(k("review.address"))} value={place} />
       <Line label={t(k("review.method"))} value={t(k("review.pix"))} />
-      <Line
-        label={t(k("review.total"))}
-        value={formatBrl(invoice.value, i18n.language)}
-        testId="checkout-review-total"
-      />
+      <Line label={t(k("review.total"))} value={formatBrl(invoice.value)} testId="checkout-review-total" />
       <PixNotice />
     </Box>
   );

@@ -7,9 +7,9 @@
  */
 import { useState } from "react";
 import { Alert, Paper } from "@mui/material";
-import { can } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../app/auth";
+import { mayPay } from "../layout/subscription";
 import { ListPage } from "../lists/ListPage";
 import { AppCheckout } from "./AppCheckout";
 import type { InvoiceDto as Invoice } from "@balcao/contracts";
@@ -20,7 +20,7 @@ import { useInvoices } from "./useInvoices";
 export default function FinanceiroPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const allowed = user?.super === true || can(user?.profile, "drawer-admin-items:view");
+  const allowed = mayPay(user);
   const { items, query } = useInvoices(allowed);
   const [paying, setPaying] = useState<Invoice | null>(null);
 

@@ -10,8 +10,8 @@ import { limits, timings, type SubscriptionResponse } from "@balcao/contracts";
 import { QRCodeSVG } from "qrcode.react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
+import { formatBrl } from "../common/money";
 import { formatDueDate } from "../layout/subscription";
-import { formatBrl } from "./invoiceRules";
 
 const k = (key: string) => `checkoutPage.pix.${key}`;
 
@@ -37,7 +37,7 @@ function CopyButton({ payload }: { payload: string }) {
 }
 
 export function PixPayment({ charge, renewedUntil }: { charge: SubscriptionResponse; renewedUntil: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const payload = charge.qrcode.qrcode;
   return (
     <Box sx={{ display: "grid", justifyItems: "center", gap: 2, textAlign: "center" }} data-testid="checkout-pix">
@@ -51,7 +51,7 @@ export function PixPayment({ charge, renewedUntil }: { charge: SubscriptionRespo
         />
       </Box>
       <Typography variant="h5" component="p" data-testid="checkout-total">
-        {t(k("total"), { total: formatBrl(charge.valor.original, i18n.language) })}
+        {t(k("total"), { total: formatBrl(charge.valor.original) })}
       </Typography>
       <CopyButton payload={payload} />
       <Typography color="text.secondary" sx={{ maxWidth: 420 }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBrl, displayStatus, invoiceToPay } from "./invoiceRules";
+import { displayStatus, invoiceToPay } from "./invoiceRules";
 
 const today = new Date(2025, 2, 10, 23, 30);
 
@@ -13,19 +13,16 @@ describe("invoice display status (core-platform §4.6)", () => {
     expect(displayStatus({ status: "open", dueDate: "2025-03-10" }, today)).toBe("open");
     expect(displayStatus({ status: "open", dueDate: "2025-03-20T00:00:00.000Z" }, today)).toBe("open");
   });
-});
 
-describe("invoice value", () => {
-  it("is BRL in the person's language, from a number or the server's decimal string", () => {
-    expect(formatBrl("49.9", "pt")).toBe("R$\u00a049,90");
-    expect(formatBrl(1200, "en")).toBe("R$1,200.00");
-    expect(formatBrl(49.9, "es")).toMatch(/49,90/);
+  it("is cancelled, never overdue, once a due date change made it moot", () => {
+    expect(displayStatus({ status: "cancelled", dueDate: "2025-03-01" }, today)).toBe("cancelled");
   });
 });
 
 describe("the invoice 'sign now' pays", () => {
-  it("is the unpaid one due first", () => {
+  it("is the unpaid one due first, never a cancelled one", () => {
     const invoices = [
+      { id: 4, status: "cancelled", dueDate: "2025-02-20" },
       { id: 3, status: "open", dueDate: "2025-04-10" },
       { id: 2, status: "open", dueDate: "2025-03-10" },
       { id: 1, status: "paid", dueDate: "2025-02-10" },

@@ -1,10 +1,10 @@
 /**
  * What the invoices table shows of an invoice (core-platform §4.6): 'paid' is
- * paid; an unpaid one whose due date is before today is expired (its row
- * highlighted); anything else is open and can be paid.
+ * paid; 'cancelled' (moot after a due date change, issue 30 item 3) is
+ * cancelled; an unpaid one whose due date is before today is expired (its
+ * row highlighted); anything else is open and can be paid.
  */
 import { invoiceDisplayStatus } from "@balcao/contracts";
-import { formatMoney } from "../tickets/messages/detailRules";
 
 export type InvoiceDisplayStatus = ReturnType<typeof invoiceDisplayStatus>;
 
@@ -12,20 +12,16 @@ export type InvoiceDisplayStatus = ReturnType<typeof invoiceDisplayStatus>;
 export function displayStatus(invoice: { status: string; dueDate: string }, now = new Date()): InvoiceDisplayStatus {
   const pad = (n: number) => String(n).padStart(2, "0");
   const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return invoiceDisplayStatus({ status: invoice.status === "paid" ? "paid" : "open", dueDate: invoice.dueDate }, today);
-}
-
-/** Money is always BRL (§1, §9); the person's language writes it ("R$ 49,90", "R$49.90"). */
-export function formatBrl(value: number | string, language: string): string {
-  const locale = language.startsWith("pt") ? "pt-BR" : language;
-  return formatMoney(Number(value), "BRL", locale);
+  const { status } = invoice;
+  const known = status === "paid" || status === "cancelled" ? status : "open";
+  return invoiceDisplayStatus({ status: known, dueDate: invoice.dueDate }, today);
 }
 
 type Payable = { status: string; dueDate: string; id: number };
 
-/** The unpaid invoices, the one due first first: an overdue one before the next period's. */
+/** The invoices still to pay (neither paid nor cancelled), the one due first first: an overdue one before the next period's. */
 export function unpaidByDueDate<T extends Payable>(invoices: T[]): T[] {
-  return invoices.filter((i) => i.status !== "paid").sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
+  return invoices.filter((i) => i.status === "open").sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
 }
 
 /** The invoice "sign now" pays: the unpaid one due first. */

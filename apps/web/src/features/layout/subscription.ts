@@ -1,5 +1,5 @@
 /** Subscription arithmetic of core-platform §4.5, on calendar days (due dates have no time). */
-import { PLATFORM_COMPANY_ID, subscription, type AuthUser } from "@balcao/contracts";
+import { can, PLATFORM_COMPANY_ID, subscription, type AuthUser } from "@balcao/contracts";
 
 /** Whole days from today to a YYYY-MM-DD (or ISO) due date; negative once past. */
 export function daysUntil(dueDate: string, today: Date = new Date()): number {
@@ -13,6 +13,11 @@ export function daysUntil(dueDate: string, today: Date = new Date()): number {
 export function formatDueDate(dueDate: string): string {
   const [y, m, d] = dueDate.slice(0, 10).split("-");
   return `${d}/${m}/${y}`;
+}
+
+/** Who sees and pays the company's invoices: its admins and super users (the server's `payment` access). */
+export function mayPay(user: Pick<AuthUser, "super" | "profile"> | null | undefined): boolean {
+  return user?.super === true || can(user?.profile, "drawer-admin-items:view");
 }
 
 /** Days left when the warning applies, otherwise null; the platform company and super users never expire. */

@@ -6,13 +6,13 @@
  */
 import { useState } from "react";
 import { Box, Button, CircularProgress, Paper, TextField, Tooltip, Typography } from "@mui/material";
-import { can, PLATFORM_COMPANY_ID, type InvoiceDto } from "@balcao/contracts";
+import { PLATFORM_COMPANY_ID, type InvoiceDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../app/auth";
 import { AppCheckout } from "../financeiro/AppCheckout";
 import { invoiceToPay } from "../financeiro/invoiceRules";
 import { useInvoices } from "../financeiro/useInvoices";
-import { daysUntil, formatDueDate } from "../layout/subscription";
+import { daysUntil, formatDueDate, mayPay } from "../layout/subscription";
 import { useOwnCompany } from "./useOwnCompany";
 
 /** "Remaining N days", "expired N days ago", or no limit for the platform company. */
@@ -27,12 +27,12 @@ function useRemaining(companyId: number, dueDate: string | null): string {
 function SignNow() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const mayPay = user?.super === true || can(user?.profile, "drawer-admin-items:view");
-  const { items, query } = useInvoices(mayPay);
+  const allowed = mayPay(user);
+  const { items, query } = useInvoices(allowed);
   const invoice = invoiceToPay(items);
   // Kept as it was when clicked: its confirmation reloads the list, where it is then paid.
   const [paying, setPaying] = useState<InvoiceDto | null>(null);
-  const why = !mayPay
+  const why = !allowed
     ? t("subscription.adminsOnly")
     : query.isSuccess && !invoice
       ? t("subscription.noOpenInvoice")
@@ -45,7 +45,7 @@ function SignNow() {
           <Button
             variant="contained"
             disabled={!invoice}
-            loading={mayPay && query.isPending}
+            loading={allowed && query.isPending}
             onClick={() => setPaying(invoice ?? null)}
             data-testid="subscription-sign-now"
           >

@@ -2,14 +2,12 @@
 import { Box, Chip } from "@mui/material";
 import { planFlags, type PlanDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
+import { formatBrl } from "../../common/money";
 import { AdminSection } from "../AdminSection";
 import type { Column } from "../AdminTable";
 import { formatBytes } from "../storage-usage";
 import { useAdminRecords } from "../useAdminRecords";
 import { PlanForm } from "./PlanForm";
-
-/** BRL with pt-BR formatting (§9), whatever the interface language. */
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 function useColumns(): Column<PlanDto>[] {
   const { t, i18n } = useTranslation();
@@ -23,7 +21,7 @@ function useColumns(): Column<PlanDto>[] {
       render: (p) => formatBytes(p.storageMb * 1024 * 1024, i18n.language),
       align: "center",
     },
-    { label: t("plans.table.value"), render: (p) => brl.format(p.value), align: "right" },
+    { label: t("plans.table.value"), render: (p) => formatBrl(p.value), align: "right" },
     {
       label: t("plans.form.features"),
       render: (p) => (

@@ -129,6 +129,48 @@ test("a customer's message becomes a ticket that an agent answers, transfers and
   }
   if (shots) await page.screenshot({ path: `${shots}/conversation.png` });
 
+  // Replying to the signed message: the preview and the quote in the new bubble draw WhatsApp's marks as
+  // the bubble does, "*Ana Atendente:*" in bold and no asterisks (issue 30 item 9).
+  const signed = fromMe(page).first();
+  await signed.hover();
+  await signed.getByTestId("message-options").click();
+  await page.getByTestId("message-reply").click();
+  const preview = page.getByTestId("reply-preview-body");
+  await expect(preview.locator("strong")).toHaveText("Ana Atendente:");
+  await expect(preview.locator("strong")).toHaveCSS("font-weight", "700");
+  await expect(preview).not.toContainText("*");
+  if (shots) await page.screenshot({ path: `${shots}/reply-preview.png` });
+  await page.getByTestId("message-text").fill("Confirmado: _chega amanhã_.");
+  await page.getByTestId("send-button").click();
+  const replied = await sentTo(customer.number, 4);
+  expect(replied[3]!.body).toMatchObject({ context: { message_id: text!.id } });
+  const reply = fromMe(page).nth(3);
+  const quote = reply.getByTestId("quoted-message-body");
+  await expect(quote.locator("strong")).toHaveText("Ana Atendente:");
+  await expect(quote).toContainText("Olá Maria, vou verificar.");
+  await expect(quote).not.toContainText("*");
+  await expect(reply.getByTestId("message-body").locator("em")).toHaveText("chega amanhã");
+  if (shots) await page.screenshot({ path: `${shots}/quote.png` });
+
+  // The Cloud API cannot delete a sent message: the menu offers hiding it for the team, and the
+  // confirmation says the customer keeps it (issue 30 item 2). The customer's copy stays; the agents see it hidden.
+  await expect(reply.getByTestId("message-ack")).toHaveAttribute("data-ack", "sent");
+  await reply.hover();
+  await reply.getByTestId("message-options").click();
+  await expect(page.getByTestId("message-delete")).toHaveCount(0);
+  await expect(page.getByTestId("message-hide")).toHaveText(t("pt", "messageOptionsMenu.hideForTeam"));
+  if (shots) await page.screenshot({ path: `${shots}/message-menu.png` });
+  await page.getByTestId("message-hide").click();
+  const hideDialog = page.getByTestId("message-delete-dialog");
+  await expect(hideDialog).toContainText(t("pt", "messageOptionsMenu.hideModal.title"));
+  await expect(hideDialog).toContainText(t("pt", "messageOptionsMenu.hideModal.message"));
+  if (shots) await page.screenshot({ path: `${shots}/hide-confirmation.png` });
+  await hideDialog.getByTestId("message-delete-dialog-confirm").click();
+  await expect(reply.getByTestId("message-hidden")).toHaveText(t("pt", "messagesList.hiddenForTeam"));
+  await expect(reply.getByTestId("message-deleted").locator("em")).toHaveText("chega amanhã");
+  await expect(page.getByText(t("pt", "backendErrors.ERR_DELETE_WAPP_MSG"))).toHaveCount(0);
+  if (shots) await page.screenshot({ path: `${shots}/hidden.png` });
+
   // Transfer to the Suporte queue without an attendant: it waits there.
   await page.getByTestId("ticket-options").click();
   await page.getByTestId("ticket-option-transfer").click();

@@ -125,6 +125,8 @@ test("a customer walks the queue bot to Suporte, its agent accepts and resolves,
   await expect(item.getByTestId("ticket-badge-queue")).toHaveText("SUPORTE");
   await expect(item.getByTestId("ticket-chatbot")).toHaveCount(0);
   await expect(item.getByTestId("ticket-last-message")).toContainText("Reinicie o roteador, Paulo.");
+  // The bot answered all four, yet they are unread until an agent opens the ticket (issue 30 item 5).
+  await expect(item.getByTestId("ticket-unread")).toHaveText("4");
   await agentPage.screenshot({ path: `${shots}/2-waiting.png` });
 
   // Accepting greets the customer by name, signed with the agent's; the conversation shows it too.

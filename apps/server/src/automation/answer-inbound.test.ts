@@ -177,6 +177,36 @@ describe("an agent taking over", () => {
   });
 });
 
+describe("unread while the bot answers", () => {
+  it("the customer's messages stay unread through the bot's answers, in the list and the bell, until an agent opens the ticket", async () => {
+    const c = await botScene(s, fake);
+    await c.says("Oi");
+    await c.says("2");
+    await c.says("1");
+    expect(await c.says("1")).toEqual(["Reinicie o roteador, Paulo."]);
+    const ticket = await c.ticket();
+    expect(ticket).toMatchObject({ status: "pending", queueId: c.queues.suporte, unreadMessages: 4 });
+    expect((await c.agentSees()).find((t) => t.id === ticket.id)).toMatchObject({ unreadMessages: 4 });
+    const bell = await s.request({
+      method: "GET",
+      path: "/tickets?withUnreadMessages=true&showAll=false&pageNumber=1",
+      token: c.agent.token,
+    });
+    expect(bell.json<{ tickets: { id: number }[] }>().tickets.map((t) => t.id)).toContain(ticket.id);
+
+    // The agent accepts and opens it: now it is read.
+    const accepted = await s.request({
+      method: "PUT",
+      path: `/tickets/${ticket.id}`,
+      token: c.agent.token,
+      body: { status: "open", userId: c.agent.id },
+    });
+    expect(accepted.statusCode).toBe(200);
+    await s.request({ method: "GET", path: `/messages/${ticket.id}?pageNumber=1`, token: c.agent.token });
+    expect(await c.ticket()).toMatchObject({ unreadMessages: 0 });
+  });
+});
+
 describe("business hours", () => {
   // Monday 00:00–00:00 and no other day: closed all week.
   const closedAllWeek = [

@@ -102,5 +102,5 @@ export const api = {
   get: <T>(path: string, query?: Options["query"]) => request<T>("GET", path, { query }),
   post: <T>(path: string, body?: unknown, opts?: Omit<Options, "body">) => request<T>("POST", path, { ...opts, body }),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body }),
-  delete: <T>(path: string) => request<T>("DELETE", path),
+  delete: <T>(path: string, query?: Options["query"]) => request<T>("DELETE", path, { query }),
 };

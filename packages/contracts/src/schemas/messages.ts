@@ -1,6 +1,7 @@
 /** Messages (core-platform §3 "Message", §2.10, §2.11, §4.2, §7.5). */
 import { z } from "zod";
 import { idSchema, pageNumberSchema } from "./ids.js";
+import type { ConnectionProvider } from "./whatsapps.js";
 
 export const mediaTypes = [
   "chat",
@@ -79,6 +80,11 @@ export interface MessageDetails {
   videoNote?: boolean;
   /** The texts an edit replaced, oldest first. */
   edits?: { body: string; editedAt: string }[];
+  /**
+   * Hidden for the team only (DELETE /messages/{id}?scope=team, issue 30 item 2): isDeleted for the agents,
+   * while the customer still has it (the Cloud API cannot delete a sent message).
+   */
+  hiddenForTeam?: boolean;
 }
 
 /** 1 pending, 2 sent, 3 delivered, 4 read, 5 played; acks only rise. */
@@ -121,7 +127,8 @@ export interface MessageDto {
   /** A voice note's text, once transcribed (issue 17 item 4: by the AI prompt, or an agent's "Transcrever"). */
   transcription: string | null;
   contact: { id: number; name: string; number: string; profilePicUrl: string } | null;
-  ticket: { id: number; uuid: string; whatsapp: { name: string } | null };
+  /** The message's ticket; its connection's provider tells whether WhatsApp can delete the message for everyone. */
+  ticket: { id: number; uuid: string; whatsapp: { name: string; provider: ConnectionProvider } | null };
   companyId: number;
   createdAt: string;
   updatedAt: string;
@@ -138,6 +145,15 @@ export interface MessageListResponse {
 export const messageListQuerySchema = z.object({
   pageNumber: pageNumberSchema,
 });
+
+/**
+ * DELETE /messages/{id} (core-platform §7.5): without a scope, or "everyone", the message is deleted on
+ * WhatsApp too (or ERR_DELETE_WAPP_MSG and nothing changes, as the spec's clients expect); "team" hides it
+ * for the agents only and leaves the customer's copy, which is all a Cloud API connection can do.
+ */
+export const messageDeleteScopes = ["everyone", "team"] as const;
+export type MessageDeleteScope = (typeof messageDeleteScopes)[number];
+export const messageDeleteQuerySchema = z.object({ scope: z.enum(messageDeleteScopes).default("everyone") });
 
 /** Longest text an agent may send (WhatsApp refuses longer ones). */
 export const messageBodyMax = 4096;

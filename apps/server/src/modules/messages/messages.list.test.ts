@@ -136,7 +136,7 @@ describe("messages: the message's shape", () => {
         contact: { name: c.contact.name },
       },
       contact: null,
-      ticket: { id: ticket.id, uuid: ticket.uuid, whatsapp: { name: c.wa.name } },
+      ticket: { id: ticket.id, uuid: ticket.uuid, whatsapp: { name: c.wa.name, provider: "cloud" } },
       companyId: c.companyId,
       createdAt: "2024-03-11T08:30:00.456Z",
       updatedAt: "2024-03-11T08:31:00.789Z",

@@ -4,7 +4,7 @@
  * included, selecting only the columns the DTO shows. The conversation page
  * (messages.queries.ts) selects the same columns in its own statement.
  */
-import type { Ack, MediaType, MessageDetails, MessageDto } from "@balcao/contracts";
+import type { Ack, ConnectionProvider, MediaType, MessageDetails, MessageDto } from "@balcao/contracts";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { companyRowsByIds } from "../../db/rows.js";
@@ -42,6 +42,7 @@ export interface MessageRow {
   sender_pic: string | null;
   ticket_uuid: string;
   whatsapp_name: string | null;
+  whatsapp_provider: string | null;
   quoted_id: number | null;
   quoted_from_me: boolean | null;
   quoted_body: string | null;
@@ -56,7 +57,7 @@ export const messageColumns = sql.raw(`m.id, m.wid, m.ticket_id, m.contact_id, m
   m.company_id,
   m.created_at, m.updated_at,
   mc.id as sender_id, mc.name as sender_name, mc.number as sender_number, mc.profile_pic_url as sender_pic,
-  mt.uuid as ticket_uuid, mw.name as whatsapp_name,
+  mt.uuid as ticket_uuid, mw.name as whatsapp_name, mw.provider as whatsapp_provider,
   q.id as quoted_id, q.from_me as quoted_from_me, q.body as quoted_body, q.media_type as quoted_media_type,
   q.media_path as quoted_media_path, qc.name as quoted_contact_name`);
 
@@ -103,7 +104,10 @@ export function messageDtoOf(r: MessageRow): MessageDto {
     ticket: {
       id: r.ticket_id,
       uuid: r.ticket_uuid,
-      whatsapp: r.whatsapp_name !== null ? { name: r.whatsapp_name } : null,
+      whatsapp:
+        r.whatsapp_name !== null
+          ? { name: r.whatsapp_name, provider: r.whatsapp_provider as ConnectionProvider }
+          : null,
     },
     companyId: r.company_id,
     createdAt: new Date(r.created_at).toISOString(),

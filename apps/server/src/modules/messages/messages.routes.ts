@@ -2,7 +2,7 @@
  * Messages (core-platform §7.5): the conversation's pages, sending (JSON or multipart), retry, delete, and
  * an audio message's transcription.
  */
-import { messageListQuerySchema, messageSendSchema, idSchema } from "@balcao/contracts";
+import { messageDeleteQuerySchema, messageListQuerySchema, messageSendSchema, idSchema } from "@balcao/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../../context.js";
@@ -44,8 +44,11 @@ export function messagesRoutes(ctx: Context): FastifyPluginAsyncZod {
       (req) => transcribeForAgent(ctx, req.auth, req.params.id),
     );
 
-    app.delete("/messages/:id", { config: { access: "user" }, schema: { ...schema, params: idParams } }, (req) =>
-      deleteMessage(ctx, req.auth, req.params.id),
+    // ?scope=team: hidden for the agents only (the Cloud API cannot delete a sent message).
+    app.delete(
+      "/messages/:id",
+      { config: { access: "user" }, schema: { ...schema, params: idParams, querystring: messageDeleteQuerySchema } },
+      (req) => deleteMessage(ctx, req.auth, req.params.id, req.query.scope),
     );
   };
 }

@@ -174,4 +174,42 @@ describe("deleting a message", () => {
       404,
     );
   });
+
+  it("on a Cloud API ticket, scope=team hides it for every agent, live, and leaves the customer's copy; a bad scope changes nothing", async () => {
+    const c = await openChat(s, fake);
+    const mine = (await sendText(c, { body: "Preço errado: R$ 10" })).json<{ id: number }>();
+    const sends = sentTo(fake, c).length;
+    const isDeleted = async () => (await s.ctx.db.query.messages.findFirst({ where: eq(messages.id, mine.id) }))!;
+
+    const bad = await s.request({ method: "DELETE", path: `/messages/${mine.id}?scope=all`, token: c.token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    expect((await isDeleted()).isDeleted).toBe(false);
+
+    // The admin watches the conversation: the hide reaches their screen as the message's update.
+    const socket = await connectSocket(s, c.t.admin.token);
+    await joinRoom(socket, "joinChatBox", c.ticket.id);
+    const live = record<{ action: string; message: { id: number; isDeleted: boolean; details: unknown } }>(
+      socket,
+      channels.appMessage(c.companyId),
+    );
+    const hidden = await s.request({ method: "DELETE", path: `/messages/${mine.id}?scope=team`, token: c.token });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({
+      id: mine.id,
+      isDeleted: true,
+      details: { hiddenForTeam: true },
+      ticket: { whatsapp: { provider: "cloud" } },
+    });
+    await flush(s, socket);
+    expect(live.map((e) => [e.action, e.message.id, e.message.isDeleted, e.message.details])).toEqual([
+      ["update", mine.id, true, { hiddenForTeam: true }],
+    ]);
+    // Nothing went to WhatsApp: the customer still has it.
+    expect(sentTo(fake, c)).toHaveLength(sends);
+    const page = await s.request({ method: "GET", path: `/messages/${c.ticket.id}`, token: c.t.admin.token });
+    expect(page.json<{ messages: { id: number; details: unknown }[] }>().messages).toContainEqual(
+      expect.objectContaining({ id: mine.id, isDeleted: true, details: { hiddenForTeam: true } }),
+    );
+  });
 });

@@ -4,9 +4,9 @@
  * message, and retrying a failed send. Who may read a ticket's messages is
  * who sees the ticket (tickets/ticket-visibility.ts).
  */
-import type { MessageDto, MessageListResponse } from "@balcao/contracts";
+import type { MessageDeleteScope, MessageDto, MessageListResponse } from "@balcao/contracts";
 import { messagePageSize } from "@balcao/contracts";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
@@ -88,13 +88,21 @@ export async function reachableMessage(ctx: Context, who: AccessClaims, id: numb
  * Only its author deletes a message (ERR_NO_PERMISSION for anyone else). A
  * message WhatsApp has is deleted there first; a refusal answers
  * ERR_DELETE_WAPP_MSG and changes nothing. A message that never got there
- * (failed) is only marked deleted here.
+ * (failed) is only marked deleted here. Scope "team" hides it for the agents
+ * without asking WhatsApp (the Cloud API cannot delete a sent message, issue
+ * 30 item 2): marked deleted and hiddenForTeam, announced the same way, so
+ * every agent's screen shows it hidden and says the customer still has it.
  */
-export async function deleteMessage(ctx: Context, who: AccessClaims, id: number): Promise<MessageDto> {
+export async function deleteMessage(
+  ctx: Context,
+  who: AccessClaims,
+  id: number,
+  scope: MessageDeleteScope,
+): Promise<MessageDto> {
   const { message, ticket } = await reachableMessage(ctx, who, id);
   if (!message.fromMe || message.userId !== who.id) throw new AppError("ERR_NO_PERMISSION");
   if (message.isDeleted) return (await loadMessage(ctx.db, who.companyId, id))!;
-  if (message.wid) {
+  if (scope === "everyone" && message.wid) {
     try {
       if (ticket.whatsappId === null) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
       const driver = ctx.channels.driverFor(ticket.whatsappId);
@@ -104,7 +112,18 @@ export async function deleteMessage(ctx: Context, who: AccessClaims, id: number)
       throw new AppError("ERR_DELETE_WAPP_MSG");
     }
   }
-  await ctx.db.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(eq(messages.id, id));
+  // A message the customer has (it reached WhatsApp) and that stays there is hidden, not gone.
+  const hidden = scope === "team" && message.wid !== null;
+  await ctx.db
+    .update(messages)
+    .set({
+      isDeleted: true,
+      ...(hidden
+        ? { details: sql`coalesce(${messages.details}, '{}'::jsonb) || '{"hiddenForTeam": true}'::jsonb` }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(messages.id, id));
   await announceMessage(ctx, who.companyId, id, message.ticketId);
   return (await loadMessage(ctx.db, who.companyId, id))!;
 }

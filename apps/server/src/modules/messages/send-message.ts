@@ -92,7 +92,9 @@ export async function storeOutgoing(t: EventTransaction, ticket: OutgoingTicket,
     .update(tickets)
     .set({
       lastMessage: lastMessageOf({ mediaType, body: out.body, mediaName: out.media?.mediaName }),
-      unreadMessages: 0,
+      // An agent writing has read the chat; an automatic answer (bot, flow, integration, schedule, the
+      // messages API) has not: the customer's messages stay unread until an agent opens the ticket (issue 30 item 5).
+      ...(out.userId !== null ? { unreadMessages: 0 } : {}),
       updatedAt: now,
     })
     .where(eq(tickets.id, ticket.id));

@@ -2,12 +2,14 @@
  * One message (core-platform §2.10): incoming left, outgoing right; group
  * sender names; deleted in italics with an icon; "edited"; the quoted
  * message; the content by kind; time and ack; a failed send with Retry; and
- * the options menu (Reply, Delete for the user's own messages, Transcrever
- * for audio when the ticket's queue or connection has an AI prompt).
+ * the options menu (Reply; for the user's own messages Delete, or "Hide for
+ * the team" where WhatsApp cannot delete it (the Cloud API); Transcrever for
+ * audio when the ticket's queue or connection has an AI prompt).
  */
 import { memo, useState } from "react";
 import { Box, Button, IconButton, Menu, MenuItem, Paper, Tooltip, Typography } from "@mui/material";
 import Block from "@mui/icons-material/Block";
+import VisibilityOff from "@mui/icons-material/VisibilityOffOutlined";
 import ErrorOutline from "@mui/icons-material/ErrorOutlineOutlined";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import type { MessageDto } from "@balcao/contracts";
@@ -17,9 +19,10 @@ import { EditHistory } from "./EditHistory";
 import { ForwardedMark } from "./ForwardedMark";
 import { MessageContent } from "./MessageContent";
 import { NoticeReason } from "./NoticeLine";
-import { bodyKind, timeLabel } from "./messageRules";
+import { bodyKind, deleteScopeOf, timeLabel } from "./messageRules";
 import { QuotedMessage } from "./QuotedMessage";
 import { ReferralBanner } from "./ReferralBanner";
+import { WhatsappMarks } from "./WhatsappMarks";
 
 interface Props {
   message: MessageDto;
@@ -27,6 +30,7 @@ interface Props {
   /** Read-only lists (the admin's peek) have no menu and no retry. */
   readOnly?: boolean;
   onReply?: (message: MessageDto) => void;
+  /** Given for the user's own messages: Delete, or Hide for the team (deleteScopeOf). */
   onDelete?: (message: MessageDto) => void;
   onRetry?: (message: MessageDto) => void;
   /** Given when audio messages may be transcribed (the ticket's queue or connection has a prompt); one already transcribed is not offered. */
@@ -43,6 +47,8 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
   const failed = Boolean(message.sendError);
+  const hidden = message.isDeleted && message.details?.hiddenForTeam === true;
+  const hideOnly = deleteScopeOf(message) === "team";
   return (
     <Box
       sx={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start", px: { xs: 1, sm: 2 }, py: 0.25 }}
@@ -103,10 +109,10 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             }}
             data-testid="message-deleted"
           >
-            <Block fontSize="small" />
+            {hidden ? <VisibilityOff fontSize="small" /> : <Block fontSize="small" />}
             <Typography variant="body2" sx={{ fontStyle: "italic", whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
               {!mine && `${t("messagesList.deletedMessage")} `}
-              {message.body}
+              <WhatsappMarks text={message.body} />
             </Typography>
           </Box>
         ) : (
@@ -114,6 +120,11 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             <MessageContent message={message} transcribing={props.transcribing} />
             <NoticeReason message={message} />
           </Box>
+        )}
+        {hidden && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: "block" }} data-testid="message-hidden">
+            {t("messagesList.hiddenForTeam")}
+          </Typography>
         )}
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 0.5, mt: 0.25 }}>
           {message.isEdited && <EditHistory edits={message.details?.edits} />}
@@ -166,15 +177,15 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             {t("messageOptionsMenu.transcribe")}
           </MenuItem>
         )}
-        {mine && !message.isDeleted && (
+        {onDelete && !message.isDeleted && (
           <MenuItem
-            data-testid="message-delete"
+            data-testid={hideOnly ? "message-hide" : "message-delete"}
             onClick={() => {
               setMenu(null);
-              onDelete?.(message);
+              onDelete(message);
             }}
           >
-            {t("messageOptionsMenu.delete")}
+            {t(hideOnly ? "messageOptionsMenu.hideForTeam" : "messageOptionsMenu.delete")}
           </MenuItem>
         )}
       </Menu>

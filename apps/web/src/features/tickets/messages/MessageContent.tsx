@@ -12,7 +12,7 @@ import type { MessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../../api/download";
 import { toastError } from "../../../api/toast-error";
-import { bodyKind, kindKey, parseLocation, textParts, timeLabel, unsupportedNoticeKey } from "./messageRules";
+import { bodyKind, kindKey, parseLocation, timeLabel, unsupportedNoticeKey } from "./messageRules";
 import { ChangeNotice } from "./ChangeNotice";
 import { ContactCards } from "./ContactCards";
 import { EventCard } from "./EventCard";
@@ -20,12 +20,7 @@ import { PollCard } from "./PollCard";
 import { apiPath, useMediaUrl, useNearView } from "./useMediaUrl";
 import { NoticeLine } from "./NoticeLine";
 import { OrderCard } from "./OrderCard";
-
-const partSx = {
-  bold: { fontWeight: 700 },
-  italic: { fontStyle: "italic" },
-  strike: { textDecoration: "line-through" },
-};
+import { WhatsappMarks } from "./WhatsappMarks";
 
 export function MessageText({ text }: { text: string }) {
   return (
@@ -35,15 +30,7 @@ export function MessageText({ text }: { text: string }) {
       sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
       data-testid="message-body"
     >
-      {textParts(text).map((part, i) =>
-        part.style ? (
-          <Box component="span" key={i} sx={partSx[part.style]}>
-            {part.text}
-          </Box>
-        ) : (
-          part.text
-        ),
-      )}
+      <WhatsappMarks text={text} />
     </Typography>
   );
 }

@@ -13,9 +13,10 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../api/http";
 import { toastError } from "../../../api/toast-error";
+import { useAuth } from "../../../app/auth";
 import { ConfirmDialog } from "../../lists/ConfirmDialog";
 import { MessageBubble } from "./MessageBubble";
-import { buildRows, dateTimeLabel, type MessageRow } from "./messageRules";
+import { buildRows, dateTimeLabel, deleteScopeOf, type MessageRow } from "./messageRules";
 import { useReply } from "./replyContext";
 import { useMessages } from "./useMessages";
 import { useTranscribe } from "./useTranscribe";
@@ -57,6 +58,7 @@ interface Props {
 
 export function MessageList({ ticketId, isGroup, readOnly = false, transcribable = false }: Props) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const { messages, query } = useMessages(ticketId);
   const { setReplyingTo } = useReply();
   const rows = useMemo(() => buildRows(messages), [messages]);
@@ -120,7 +122,12 @@ export function MessageList({ ticketId, isGroup, readOnly = false, transcribable
     }
   };
 
-  const remove = useMutation({ mutationFn: (id: number) => api.delete(`/messages/${id}`), onError: toastError });
+  const remove = useMutation({
+    mutationFn: (m: MessageDto) => api.delete(`/messages/${m.id}`, { scope: deleteScopeOf(m) }),
+    onError: toastError,
+  });
+  // Where WhatsApp cannot delete it, the confirmation says the customer keeps the message.
+  const hiding = deleting !== null && deleteScopeOf(deleting) === "team";
   const { mutate: retry } = useMutation({
     mutationFn: (id: number) => api.post(`/messages/${id}/retry`),
     onError: toastError,
@@ -165,7 +172,7 @@ export function MessageList({ ticketId, isGroup, readOnly = false, transcribable
                     isGroup={isGroup}
                     readOnly={readOnly}
                     onReply={setReplyingTo}
-                    onDelete={setDeleting}
+                    onDelete={row.message.fromMe && row.message.userId === user?.id ? setDeleting : undefined}
                     onRetry={onRetry}
                     onTranscribe={transcribable && !readOnly ? onTranscribe : undefined}
                     transcribing={pendingId === row.message.id}
@@ -181,11 +188,11 @@ export function MessageList({ ticketId, isGroup, readOnly = false, transcribable
       </Box>
       <ConfirmDialog
         open={deleting !== null}
-        title={t("messageOptionsMenu.confirmationModal.title")}
-        message={t("messageOptionsMenu.confirmationModal.message")}
-        confirmLabel={t("messageOptionsMenu.delete")}
+        title={t(hiding ? "messageOptionsMenu.hideModal.title" : "messageOptionsMenu.confirmationModal.title")}
+        message={t(hiding ? "messageOptionsMenu.hideModal.message" : "messageOptionsMenu.confirmationModal.message")}
+        confirmLabel={t(hiding ? "messageOptionsMenu.hideForTeam" : "messageOptionsMenu.delete")}
         cancelLabel={t("common.cancel")}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
         onClose={() => setDeleting(null)}
         testId="message-delete-dialog"
       />

@@ -1,7 +1,8 @@
-/** A quoted message inside a bubble or above the input (core-platform §2.10, §2.11). */
+/** A quoted message inside a bubble or above the input (core-platform §2.10, §2.11), its marks drawn as in the bubble. */
 import { Box, Typography } from "@mui/material";
 import type { QuotedMessageDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
+import { WhatsappMarks } from "./WhatsappMarks";
 
 export function QuotedMessage({ quoted, testId = "quoted-message" }: { quoted: QuotedMessageDto; testId?: string }) {
   const { t } = useTranslation();
@@ -34,8 +35,9 @@ export function QuotedMessage({ quoted, testId = "quoted-message" }: { quoted: Q
           overflow: "hidden",
           whiteSpace: "pre-wrap",
         }}
+        data-testid={`${testId}-body`}
       >
-        {text}
+        <WhatsappMarks text={text} />
       </Typography>
     </Box>
   );

@@ -4,6 +4,7 @@ import {
   ackKind,
   bodyKind,
   buildRows,
+  deleteScopeOf,
   orderMessages,
   parseLocation,
   parseVcard,
@@ -96,5 +97,19 @@ describe("WhatsApp text marks", () => {
       { text: "?" },
     ]);
     expect(textParts("2 * 3 = 6")).toEqual([{ text: "2 * 3 = 6" }]);
+  });
+});
+
+describe("deleting one's own message (issue 30 item 2)", () => {
+  const on = (provider: "beta" | "cloud" | null, wid: string | null) => ({
+    wid,
+    ticket: { id: 1, uuid: "u", whatsapp: provider ? { name: "Loja", provider } : null },
+  });
+  it("deletes for everyone on WhatsApp Web; hides for the team what the Cloud API (or no connection) cannot delete", () => {
+    expect(deleteScopeOf(on("beta", "ABC"))).toBe("everyone");
+    expect(deleteScopeOf(on("cloud", "wamid.1"))).toBe("team");
+    expect(deleteScopeOf(on(null, "ABC"))).toBe("team");
+    // Never sent: nobody else has it, so it is deleted.
+    expect(deleteScopeOf(on("cloud", null))).toBe("everyone");
   });
 });

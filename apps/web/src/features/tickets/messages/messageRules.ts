@@ -3,7 +3,7 @@
  * rows between bubbles (day separators, conversation ended/started when the
  * ticket changes), location bodies and the ack icon kind.
  */
-import type { Ack, MessageDto } from "@balcao/contracts";
+import type { Ack, MessageDeleteScope, MessageDto } from "@balcao/contracts";
 import { format } from "date-fns";
 
 export type MessageRow =
@@ -205,4 +205,13 @@ export function plainText(body: string): string {
   return textParts(body)
     .map((part) => part.text)
     .join("");
+}
+
+/**
+ * What deleting one's own message can do (issue 30 item 2): WhatsApp Web deletes it for everyone; the
+ * Cloud API cannot delete a sent message (nor can a ticket whose connection is gone), so a message the
+ * customer got is only hidden for the team. One WhatsApp never got (failed) is simply deleted.
+ */
+export function deleteScopeOf(message: Pick<MessageDto, "wid" | "ticket">): MessageDeleteScope {
+  return message.wid !== null && message.ticket.whatsapp?.provider !== "beta" ? "team" : "everyone";
 }

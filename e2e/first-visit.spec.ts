@@ -7,7 +7,7 @@ import { backgroundLuminance, storedItem as stored } from "./harness/browser.js"
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { expectLoggedOut, logIn } from "./harness/pages.js";
-import { newPerson, publicPlans } from "./harness/people.js";
+import { newPerson, publicPlans, signUpByApi } from "./harness/people.js";
 
 test("sign up, log in, switch language and theme, log out", async ({ page, baseURL }) => {
   const person = newPerson("first");
@@ -66,4 +66,21 @@ test("sign up, log in, switch language and theme, log out", async ({ page, baseU
   await expect(page.getByTestId("login-submit")).toHaveText(t("en", "login.buttons.submit"), { ignoreCase: true });
   await page.goto("/tickets");
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("pressing F5 twice quickly keeps the user signed in", async ({ page, baseURL }) => {
+  const person = newPerson("reload");
+  await signUpByApi(baseURL!, person);
+  await logIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId("greeting")).toBeVisible();
+  for (let i = 0; i < 3; i++) {
+    // The second reload cuts the first one's token refresh short.
+    const refreshing = page.waitForRequest((r) => r.url().endsWith("/api/auth/refresh_token"));
+    await page.reload({ waitUntil: "commit" });
+    await refreshing;
+    await page.reload();
+    await expect(page.getByTestId("greeting")).toBeVisible();
+    await expect(page).toHaveURL(/\/tickets$/);
+  }
 });

@@ -7,7 +7,7 @@ import { backgroundLuminance, storedItem as stored } from "./harness/browser.js"
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { expectLoggedOut, logIn } from "./harness/pages.js";
-import { newPerson, publicPlans } from "./harness/people.js";
+import { newPerson, publicPlans, signUpByApi } from "./harness/people.js";
 
 test("sign up, log in, switch language and theme, log out", async ({ page, baseURL }) => {
   const person = newPerson("first");
@@ -30,7 +30,7 @@ test("sign up, log in, switch language and theme, log out", async ({ page, baseU
   await expect(page).toHaveURL(/\/tickets$/);
   const greetingPt = t("pt", "mainLayout.greeting", { name: person.name, company: person.company });
   await expect(page.getByTestId("greeting")).toContainText(greetingPt);
-  await expect(page.getByTestId("menu-item-tickets")).toContainText(t("pt", "mainDrawer.listItems.tickets"));
+  await expect(page.getByTestId("menu-item-tickets")).toContainText(t("pt", "tickets.title"));
 
   // English from the top bar's language menu: stored and told to the server.
   await page.getByTestId("language-menu-button").click();
@@ -39,13 +39,13 @@ test("sign up, log in, switch language and theme, log out", async ({ page, baseU
   expect((await told).ok()).toBe(true);
   const greetingEn = t("en", "mainLayout.greeting", { name: person.name, company: person.company });
   await expect(page.getByTestId("greeting")).toContainText(greetingEn);
-  await expect(page.getByTestId("menu-item-tickets")).toContainText(t("en", "mainDrawer.listItems.tickets"));
+  await expect(page.getByTestId("menu-item-tickets")).toContainText(t("en", "tickets.title"));
   await expect(page.getByTestId("list-open-empty")).toContainText(t("en", "ticketsList.noTicketsTitle"));
   expect(await stored(page, "i18nextLng")).toBe("en");
 
   await page.reload();
   await expect(page.getByTestId("greeting")).toContainText(greetingEn);
-  await expect(page.getByTestId("menu-item-tickets")).toContainText(t("en", "mainDrawer.listItems.tickets"));
+  await expect(page.getByTestId("menu-item-tickets")).toContainText(t("en", "tickets.title"));
 
   // Dark theme from the top bar (the browser prefers light): stored, painted, kept.
   expect(await stored(page, "preferredTheme")).toBeNull();
@@ -66,4 +66,58 @@ test("sign up, log in, switch language and theme, log out", async ({ page, baseU
   await expect(page.getByTestId("login-submit")).toHaveText(t("en", "login.buttons.submit"), { ignoreCase: true });
   await page.goto("/tickets");
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("pressing F5 twice quickly keeps the user signed in", async ({ page, baseURL }) => {
+  const person = newPerson("reload");
+  await signUpByApi(baseURL!, person);
+  await logIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId("greeting")).toBeVisible();
+  for (let i = 0; i < 3; i++) {
+    // The second reload cuts the first one's token refresh short.
+    const refreshing = page.waitForRequest((r) => r.url().endsWith("/api/auth/refresh_token"));
+    await page.reload({ waitUntil: "commit" });
+    await refreshing;
+    await page.reload();
+    await expect(page.getByTestId("greeting")).toBeVisible();
+    await expect(page).toHaveURL(/\/tickets$/);
+  }
+});
+
+test.describe("a browser set to English", () => {
+  test.use({ locale: "en-US" });
+
+  test("a first visit is in Portuguese and offers English; switching is remembered", async ({ page }) => {
+    await page.goto("/login");
+    const submit = page.getByTestId("login-submit");
+    await expect(submit).toHaveText(t("pt", "login.buttons.submit"), { ignoreCase: true });
+    const offer = page.getByTestId("language-offer");
+    await expect(offer).toContainText(t("en", "languageOffer.text"));
+    await offer.getByTestId("language-offer-accept").click();
+    await expect(submit).toHaveText(t("en", "login.buttons.submit"), { ignoreCase: true });
+    await expect(offer).toBeHidden();
+    expect(await stored(page, "i18nextLng")).toBe("en");
+
+    await page.reload();
+    await expect(submit).toHaveText(t("en", "login.buttons.submit"), { ignoreCase: true });
+    await expect(offer).toBeHidden();
+  });
+});
+
+test.describe("a browser set to Spanish", () => {
+  test.use({ locale: "es-ES" });
+
+  test("keeping Portuguese is remembered: the offer does not come back", async ({ page }) => {
+    await page.goto("/login");
+    const offer = page.getByTestId("language-offer");
+    await expect(offer).toContainText(t("es", "languageOffer.text"));
+    await offer.getByTestId("language-offer-dismiss").click();
+    await expect(offer).toBeHidden();
+    expect(await stored(page, "i18nextLng")).toBe("pt");
+
+    await page.reload();
+    await expect(page.getByTestId("login-submit")).toHaveText(t("pt", "login.buttons.submit"), { ignoreCase: true });
+    await expect(offer).toBeHidden();
+  });
 });

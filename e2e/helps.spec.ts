@@ -15,7 +15,7 @@ const video = "dQw4w9WgXcQ";
 
 /** The page title's text for `count` videos (i18next picks _zero, _one or _other in Portuguese). */
 const titleFor = (count: number) =>
-  t("pt", `helps.title_${count === 0 ? "zero" : count === 1 ? "one" : "other"}`, { count });
+  `${t("pt", "helps.title")} ${t("pt", `helps.videos_${count === 0 ? "zero" : count === 1 ? "one" : "other"}`, { count })}`;
 
 test("the super admin adds a help video and a user watches it", async ({ browser, page, baseURL }) => {
   const title = `Como atender ${randomBytes(3).toString("hex")}`;

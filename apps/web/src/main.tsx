@@ -7,6 +7,7 @@ import "react-toastify/dist/ReactToastify.css";
 import "./i18n";
 import { AuthProvider } from "./app/auth";
 import { AppCrash } from "./app/AppCrash";
+import { LanguageOffer } from "./app/LanguageOffer";
 import { AppRoutes } from "./app/routes";
 import { AppThemeProvider, useThemeMode } from "./app/theme";
 
@@ -28,6 +29,7 @@ const router = createBrowserRouter([
     element: (
       <AuthProvider>
         <AppRoutes />
+        <LanguageOffer />
         <Toasts />
       </AuthProvider>
     ),

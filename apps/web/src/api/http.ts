@@ -83,7 +83,7 @@ export async function request<T>(method: Method, path: string, opts: Options = {
       try {
         await refreshToken();
       } catch (refreshErr) {
-        endSession();
+        if (isRefusal(refreshErr)) endSession();
         throw refreshErr;
       }
       return send<T>(method, path, opts);
@@ -91,6 +91,15 @@ export async function request<T>(method: Method, path: string, opts: Options = {
     if (err.status === 401) endSession();
     throw err;
   }
+}
+
+/**
+ * Whether the server turned the session down. A refresh that never got an
+ * answer (the page reloading under it, the network gone) is not a refusal:
+ * the session is kept, and the next load refreshes it again.
+ */
+export function isRefusal(err: unknown): boolean {
+  return err instanceof ApiError;
 }
 
 function endSession() {

@@ -4,7 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { AuthUser, LoginResponse } from "@balcao/contracts";
-import { api, refreshToken, setSessionEndHandler } from "../api/http";
+import { api, isRefusal, refreshToken, setSessionEndHandler } from "../api/http";
 import { readStored, removeStored, writeStored } from "../api/storage";
 
 interface AuthState {
@@ -49,8 +49,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         remember(data);
         setUser(data.user);
       })
-      .catch(() => {
-        removeStored("token", "companyId", "userId", "companyDueDate");
+      .catch((err: unknown) => {
+        // A second F5 cuts the first load's refresh short: that page is gone, its session is not.
+        if (isRefusal(err)) removeStored("token", "companyId", "userId", "companyDueDate");
         setUser(null);
       })
       .finally(() => setLoading(false));

@@ -3,7 +3,6 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Navigate, Route, Routes } from "react-router";
 import { planFlagForPage } from "@balcao/contracts";
 import { PlanGate } from "../features/layout/PlanGate";
-import { AreaPage } from "../features/placeholder/AreaPage";
 import { Loading, PrivateRoute, PublicRoute, SuperRoute } from "./guards";
 
 const Login = lazy(() => import("../features/auth/LoginPage"));
@@ -42,55 +41,59 @@ const PhraseCampaignsPage = lazy(() => import("../features/phrase-campaigns/Phra
 const FlowsPage = lazy(() => import("../features/flows/FlowsPage"));
 
 /**
- * Private areas: path, i18n key of the page title and the area's lazy page (a
- * placeholder until the area is built). The plan feature gating a page
+ * Private areas: path and the area's lazy page (its title is also its side
+ * menu entry's label: features/layout/menu-rules.ts). The plan feature gating a page
  * (core-platform §6) comes from the contracts' planFeatures; `denied` is the
  * page's own refusal toast, where the spec names one; a `superOnly` page is
  * for super users, and anyone else is sent to /.
  */
 interface Area {
   path: string;
-  title: string;
-  page?: LazyExoticComponent<ComponentType>;
+  page: LazyExoticComponent<ComponentType>;
   denied?: string;
   superOnly?: boolean;
 }
 const areas: Area[] = [
-  { path: "/", title: "dashboard", page: DashboardPage },
-  { path: "/tickets/:ticketId?", title: "tickets", page: TicketsPage },
-  { path: "/connections", title: "connections", page: ConnectionsPage },
-  { path: "/quick-messages", title: "quickMessages", page: QuickMessagesPage },
-  { path: "/todolist", title: "tasks", page: TodoListPage },
-  { path: "/schedules", title: "schedules", page: SchedulesPage },
-  { path: "/tags", title: "tags", page: TagsPage },
-  { path: "/contacts", title: "contacts", page: ContactsPage },
-  { path: "/helps", title: "helps", page: HelpsPage },
-  { path: "/users", title: "users", page: UsersPage },
-  { path: "/files", title: "files", page: FilesPage },
-  { path: "/prompts", title: "prompts", page: PromptsPage },
-  { path: "/queue-integration", title: "queueIntegration", page: QueueIntegrationsPage },
-  { path: "/messages-api", title: "messagesAPI", page: MessagesApiPage, denied: "messagesAPI.toasts.unauthorized" },
-  { path: "/settings", title: "settings", page: SettingsPage },
-  { path: "/kanban", title: "kanban", page: KanbanPage },
-  { path: "/financeiro", title: "financeiro", page: FinanceiroPage },
-  { path: "/queues", title: "queues", page: QueuesPage },
-  { path: "/announcements", title: "annoucements", page: AnnouncementsPage },
-  { path: "/inbound-rejections", title: "inboundRejections", page: InboundRejectionsPage, superOnly: true },
-  { path: "/subscription", title: "subscription", page: SubscriptionPage },
-  { path: "/chats/:id?", title: "chats", page: ChatsPage },
-  { path: "/contact-lists", title: "contactLists", page: ContactListsPage },
-  { path: "/contact-lists/:contactListId/contacts", title: "contactLists", page: ContactListItemsPage },
-  { path: "/campaigns", title: "campaigns", page: CampaignsPage },
-  { path: "/campaign/:campaignId/report", title: "campaigns", page: CampaignReportPage },
-  { path: "/campaigns-config", title: "campaignsConfig", page: CampaignSettingsPage },
-  { path: "/phrase-lists", title: "flowsCampaign", page: PhraseCampaignsPage },
-  { path: "/flowbuilders", title: "flowsConversation", page: FlowsPage },
-  { path: "/flowbuilder/:id?", title: "flowsConversation", page: FlowBuilderPage },
+  { path: "/", page: DashboardPage },
+  { path: "/tickets/:ticketId?", page: TicketsPage },
+  { path: "/connections", page: ConnectionsPage },
+  { path: "/quick-messages", page: QuickMessagesPage },
+  { path: "/todolist", page: TodoListPage },
+  { path: "/schedules", page: SchedulesPage },
+  { path: "/tags", page: TagsPage },
+  { path: "/contacts", page: ContactsPage },
+  { path: "/helps", page: HelpsPage },
+  { path: "/users", page: UsersPage },
+  { path: "/files", page: FilesPage },
+  { path: "/prompts", page: PromptsPage },
+  { path: "/queue-integration", page: QueueIntegrationsPage },
+  { path: "/messages-api", page: MessagesApiPage, denied: "messagesAPI.toasts.unauthorized" },
+  { path: "/settings", page: SettingsPage },
+  { path: "/kanban", page: KanbanPage },
+  { path: "/financeiro", page: FinanceiroPage },
+  { path: "/queues", page: QueuesPage },
+  { path: "/announcements", page: AnnouncementsPage },
+  { path: "/inbound-rejections", page: InboundRejectionsPage, superOnly: true },
+  { path: "/subscription", page: SubscriptionPage },
+  { path: "/chats/:id?", page: ChatsPage },
+  { path: "/contact-lists", page: ContactListsPage },
+  { path: "/contact-lists/:contactListId/contacts", page: ContactListItemsPage },
+  { path: "/campaigns", page: CampaignsPage },
+  { path: "/campaign/:campaignId/report", page: CampaignReportPage },
+  { path: "/campaigns-config", page: CampaignSettingsPage },
+  { path: "/phrase-lists", page: PhraseCampaignsPage },
+  { path: "/flowbuilders", page: FlowsPage },
+  { path: "/flowbuilder/:id?", page: FlowBuilderPage },
 ];
 
-function areaElement({ path, title, page: Page, denied, superOnly }: Area) {
-  const shown = Page ? <Page /> : <AreaPage titleKey={`mainDrawer.listItems.${title}`} />;
-  const page = superOnly ? <SuperRoute>{shown}</SuperRoute> : shown;
+function areaElement({ path, page: Page, denied, superOnly }: Area) {
+  const page = superOnly ? (
+    <SuperRoute>
+      <Page />
+    </SuperRoute>
+  ) : (
+    <Page />
+  );
   const plan = planFlagForPage(path);
   return plan ? (
     <PlanGate flag={plan} deniedKey={denied}>

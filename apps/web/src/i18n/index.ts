@@ -8,11 +8,27 @@ import pt from "./pt.json";
 
 const STORAGE_KEY = "i18nextLng";
 
-/** The locale is the first two letters of the stored language. */
+const isLanguage = (code: string): code is Language => (languages as readonly string[]).includes(code);
+
+/**
+ * The locale is the first two letters of the stored language; with none
+ * stored it is Portuguese, whatever the browser's (which is only offered).
+ */
 export function storedLanguage(): Language {
-  const code = (localStorage.getItem(STORAGE_KEY) ?? navigator.language ?? "pt").slice(0, 2);
-  return (languages as readonly string[]).includes(code) ? (code as Language) : "pt";
+  const code = (localStorage.getItem(STORAGE_KEY) ?? "pt").slice(0, 2);
+  return isLanguage(code) ? code : "pt";
 }
+
+/**
+ * The browser's language, when the interface has it and no language was
+ * chosen yet: offered on the first visit (app/LanguageOffer), never imposed.
+ * Read before i18n starts, which may store its own choice.
+ */
+export const offeredLanguage: Language | null = (() => {
+  if (localStorage.getItem(STORAGE_KEY) !== null) return null;
+  const code = navigator.language.slice(0, 2);
+  return isLanguage(code) && code !== "pt" ? code : null;
+})();
 
 void i18n.use(initReactI18next).init({
   resources: { pt: { translation: pt }, en: { translation: en }, es: { translation: es } },

@@ -16,6 +16,7 @@ import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
 import { useAuth } from "../../app/auth";
 import { useCompanyEvent } from "../../app/socket";
+import { HiddenPageTitle } from "../common/HiddenPageTitle";
 import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { useFillHeight } from "../tickets/useFillHeight";
 import { ChatList } from "./ChatList";
@@ -105,6 +106,7 @@ function Chats({ userId }: { userId: number }) {
 
   return (
     <Paper ref={ref} variant="outlined" sx={{ height, display: "flex", flexDirection: "column", overflow: "hidden" }}>
+      <HiddenPageTitle>{t("chat.title")}</HiddenPageTitle>
       {narrow ? (
         <>
           <Tabs value={tab} onChange={(_, v: NarrowTab) => setTab(v)} variant="fullWidth" sx={{ flexShrink: 0 }}>

@@ -102,7 +102,10 @@ export default function HelpsPage() {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="helps-title">
-        {t("helps.title", { count: list.length })}
+        {t("helps.title")}{" "}
+        <Typography component="span" color="text.secondary">
+          {t("helps.videos", { count: list.length })}
+        </Typography>
       </Typography>
       {helps.isLoading && (
         <Box sx={{ display: "grid", placeItems: "center", py: 6 }} aria-busy="true">

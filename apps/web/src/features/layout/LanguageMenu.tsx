@@ -14,23 +14,20 @@ import {
 import TranslateIcon from "@mui/icons-material/Translate";
 import { languages, type Language } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
-import { api } from "../../api/http";
-import { toastError } from "../../api/toast-error";
-import { useAuth } from "../../app/auth";
+import { useChooseLanguage } from "../../app/useChooseLanguage";
 
 /** Each language is named in itself, whatever the interface language is. */
 const nativeNames: Record<Language, string> = { pt: "Português", en: "English", es: "Español" };
 
 export function LanguageMenu({ buttonSx }: { buttonSx?: SxProps<Theme> }) {
   const { t, i18n } = useTranslation();
-  const { isAuth } = useAuth();
+  const chooseLanguage = useChooseLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const current = (i18n.resolvedLanguage ?? i18n.language).slice(0, 2);
 
   const choose = (lng: Language) => {
     setAnchor(null);
-    void i18n.changeLanguage(lng);
-    if (isAuth) api.post(`/users/set-language/${lng}`).catch(toastError);
+    chooseLanguage(lng);
   };
 
   return (

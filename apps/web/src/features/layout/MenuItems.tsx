@@ -6,7 +6,13 @@ import ExpandMore from "@mui/icons-material/ExpandMore";
 import { useTranslation } from "react-i18next";
 import { Link, matchPath, useLocation, useMatch } from "react-router";
 import { menuIcons } from "./menuIcons";
-import { menuTestId, type MenuGroup, type MenuKey, type MenuLink } from "./menu-rules";
+import { menuTestId, pageTitleKeys, type MenuGroup, type MenuKey, type MenuLink } from "./menu-rules";
+
+/**
+ * A label longer than the drawer is wide (Spanish, a nested entry) takes a
+ * second line rather than being cut: every page is named in full.
+ */
+const labelSlot = { primary: { sx: { whiteSpace: "normal", lineHeight: 1.25 } } } as const;
 
 /** "dot" for unread chats, "!" for connections needing attention. */
 export type MenuBadges = Partial<Record<MenuKey, "dot" | "!" | null>>;
@@ -38,7 +44,7 @@ export function MenuLinkItem({
   nested = false,
 }: ItemProps & { entry: MenuLink; nested?: boolean }) {
   const { t } = useTranslation();
-  const label = t(`mainDrawer.listItems.${entry.key}`);
+  const label = t(pageTitleKeys[entry.key]);
   const active = useMatch({ path: entry.to, end: entry.to === "/" }) !== null;
   const Icon = menuIcons[entry.key];
   return (
@@ -54,7 +60,7 @@ export function MenuLinkItem({
         sx={{ pl: nested && !collapsed ? 4 : 2, minHeight: 44 }}
       >
         <ListItemIcon sx={{ minWidth: 40 }}>{withBadge(<Icon />, badges[entry.key])}</ListItemIcon>
-        {!collapsed && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
+        {!collapsed && <ListItemText primary={label} slotProps={labelSlot} />}
       </ListItemButton>
     </Tooltip>
   );
@@ -82,7 +88,7 @@ export function MenuGroupItem({ entry, ...item }: ItemProps & { entry: MenuGroup
           <ListItemIcon sx={{ minWidth: 40 }}>
             <Icon />
           </ListItemIcon>
-          {!item.collapsed && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
+          {!item.collapsed && <ListItemText primary={label} slotProps={labelSlot} />}
           {!item.collapsed && (open ? <ExpandLess /> : <ExpandMore />)}
         </ListItemButton>
       </Tooltip>

@@ -36,6 +36,39 @@ export type MenuKey =
 
 export type GroupKey = "campaigns" | "flows";
 
+/**
+ * The i18n key of the title of the page each entry opens: the entry's label
+ * is that title, so a menu entry and its page cannot be named apart.
+ */
+export const pageTitleKeys: Record<MenuKey, string> = {
+  dashboard: "dashboard.title",
+  tickets: "tickets.title",
+  kanban: "kanban.title",
+  quickMessages: "quickMessages.title",
+  tasks: "todo.title",
+  contacts: "contacts.title",
+  schedules: "schedules.title",
+  tags: "tags.title",
+  chats: "chat.title",
+  helps: "helps.title",
+  campaignsList: "campaigns.title",
+  contactLists: "contactLists.title",
+  campaignsConfig: "campaignsConfig.title",
+  flowsCampaign: "phraseCampaigns.title",
+  flowsConversation: "flows.title",
+  annoucements: "announcements.title",
+  inboundRejections: "inboundRejections.title",
+  prompts: "prompts.title",
+  queueIntegration: "queueIntegration.title",
+  connections: "connections.title",
+  files: "files.title",
+  queues: "queues.title",
+  users: "users.title",
+  messagesAPI: "messagesAPI.title",
+  financeiro: "financeiro.title",
+  settings: "settings.title",
+};
+
 export interface MenuLink {
   kind: "link";
   key: MenuKey;

@@ -22,6 +22,7 @@ import type { AuthUser, TicketDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useAuth } from "../../app/auth";
+import { HiddenPageTitle } from "../common/HiddenPageTitle";
 import { TicketsManager } from "./manager/TicketsManager";
 import { useFillHeight } from "./useFillHeight";
 import { useWorkspaceRealtime } from "./useWorkspaceRealtime";
@@ -96,6 +97,7 @@ function Workspace({ user }: { user: AuthUser }) {
       sx={{ height, display: "flex", flexDirection: narrow ? "column" : "row", overflow: "hidden" }}
       data-testid="tickets-workspace"
     >
+      <HiddenPageTitle>{t("tickets.title")}</HiddenPageTitle>
       {narrow ? (
         <>
           <Box sx={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" }}>

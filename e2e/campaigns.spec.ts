@@ -81,6 +81,10 @@ async function createCampaign(page: Page, listName: string) {
   await page.getByTestId("campaign-add").click();
   await expect(modal(page)).toContainText(t("pt", "campaigns.dialog.title.add"));
   await modal(page).getByTestId("campaign-name").fill("Novidades de março");
+  // The Confirmação switch says what it does.
+  await expect(modal(page).getByTestId("campaign-confirmation")).toHaveAccessibleDescription(
+    t("pt", "campaigns.dialog.form.confirmationHelp"),
+  );
   await modal(page).getByTestId("campaign-contactListId").selectOption({ label: listName });
   await modal(page).getByTestId("campaign-whatsappId").selectOption({ label: "WhatsApp Loja" });
   await expect(modal(page).getByTestId("campaign-tagListId")).toHaveValue("");
@@ -123,6 +127,11 @@ test("a campaign to an imported list goes out at its time, each recipient once, 
   await expect(row).toContainText("Clientes Março");
   await expect(row).toContainText("WhatsApp Loja");
   await expect(row).toContainText(t("pt", "campaigns.table.notConcluded"));
+  // Not started yet: its schedule can be cancelled, but nothing is there to "stop".
+  await expect(row.getByTestId("campaign-stop")).toHaveCount(0);
+  await expect(row.getByTestId("campaign-cancel-schedule")).toHaveAccessibleName(
+    t("pt", "campaigns.buttons.cancelSchedule"),
+  );
   if (shots) await page.screenshot({ path: `${shots}/campaigns.png` });
 
   await row.getByTestId("campaign-report").click();

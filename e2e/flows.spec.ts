@@ -113,16 +113,23 @@ test("an admin adds, renames, duplicates, deactivates and deletes a flow; anothe
   await page.getByTestId("flows-search").fill("");
   await expect(rows).toHaveCount(3);
 
-  // Delete the original, after the §2 warning.
+  // Delete the original, after the §2 warning, which names the phrase campaign deleted with it.
+  const original = (
+    await ownerApi<{ flows: { id: number; name: string }[] }>("GET", "/flowbuilder", undefined)
+  ).flows.find((f) => f.name === "Boas-vindas da loja")!;
+  await ownerApi("POST", "/flowcampaign", { name: "Promo Natal", flowId: original.id, phrase: "quero a promo" });
   await rowMenu(page, flowRow(page, "Boas-vindas da loja"), "delete");
   const deleteDialog = page.getByTestId("flow-delete-dialog");
   await expect(deleteDialog).toContainText(
     "Tem certeza que deseja deletar este fluxo? Todas as integrações relacionados serão perdidos.",
   );
+  await expect(deleteDialog).toContainText(t("pt", "flows.confirm.deleteCampaigns_one", { names: '"Promo Natal"' }));
+  await page.screenshot({ path: `${shots}/3-delete-dialog.png` });
   await deleteDialog.getByTestId("flow-delete-dialog-confirm").click();
   await expect(page.getByText("Fluxo excluído com sucesso")).toBeVisible();
   await expect(rows).toHaveCount(2);
   await expect(flowRow(page, "Boas-vindas da loja")).toHaveCount(0);
+  expect((await ownerApi<{ flow: { name: string }[] }>("GET", "/flowcampaign", undefined)).flow).toEqual([]);
 
   // The other admin deletes the copy: it leaves the open list.
   const { flows } = await ownerApi<{ flows: { id: number; name: string }[] }>("GET", "/flowbuilder", undefined);

@@ -2,8 +2,8 @@
  * A person's path through the kanban board (business-areas §2.6, §4 "Tag and
  * kanban"): an admin drags a waiting customer's card from 'open' to a lane
  * while an agent of the ticket's queue watches it move on their own board,
- * live; a new customer arrives on both boards; the agent moves the card back
- * with the keyboard.
+ * live; a new customer arrives on both boards, and stays in 'open' when given
+ * a tag that is not a lane; the agent moves the card back with the keyboard.
  */
 import type { Browser, Locator, Page } from "@playwright/test";
 import { cloudConnection, customerWrites } from "./harness/cloud-connection.js";
@@ -120,6 +120,18 @@ test("a card dragged to a lane moves on another user's board live", async ({ bas
   for (const { page } of [adminBoard, anaBoard]) {
     await expect(card(lane(page, "lane0"), joaoTicket)).toContainText(joao.name);
   }
+
+  // A tag that is not a lane does not hide João: his card stays in 'open', showing the tag.
+  const vip = await adminApi("POST", "/tags", { name: "Cliente VIP", color: "#f4511e", kanban: 0 });
+  await adminApi("POST", "/tags/sync", { ticketId: joaoTicket, tags: [{ id: vip.id }] });
+  for (const { page } of [adminBoard, anaBoard]) {
+    await expect(card(lane(page, "lane0"), joaoTicket).getByTestId("kanban-card-tags")).toHaveText("Cliente VIP");
+  }
+  await anaBoard.page.reload();
+  await expect(card(lane(anaBoard.page, "lane0"), joaoTicket)).toContainText(joao.name);
+  await expect(card(lane(anaBoard.page, "lane0"), joaoTicket).getByTestId("kanban-card-tags")).toHaveText(
+    "Cliente VIP",
+  );
   if (shots) await adminBoard.page.screenshot({ path: `${shots}/kanban-admin.png` });
 
   // Ana moves Maria back to 'open' with the keyboard: lift, one lane left … to the first, drop.

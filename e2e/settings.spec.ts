@@ -1,14 +1,15 @@
 /**
  * Settings (core-platform §2.18). A company admin changes an option that
  * survives a reload and, with business hours managed by company, saves the
- * company's hours on the Schedules tab. The super admin creates a plan and a
+ * company's hours on the Schedules tab. The super admin creates a plan (the
+ * form empties after adding; a double click makes one plan) and a
  * company due in 5 days (a yellow row), then renews it with the expiry button.
  */
 import { randomBytes } from "node:crypto";
 import { addRecurrence } from "@balcao/contracts";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
-import { logIn } from "./harness/pages.js";
+import { apiAsPage, logIn } from "./harness/pages.js";
 import { newPerson, signUpByApi } from "./harness/people.js";
 import { chooseOption, openSettings } from "./harness/settings-screen.js";
 import { asSuperAdmin } from "./harness/super-admin.js";
@@ -67,7 +68,10 @@ test("a company admin changes an option, and keeps company business hours on the
   await expect(page.getByTestId("settings-tab-schedules")).toHaveCount(0);
 });
 
-test("the super admin creates a plan and a company, sees its due-date colour and renews it", async ({ page }) => {
+test("the super admin creates a plan and a company, sees its due-date colour and renews it", async ({
+  page,
+  baseURL,
+}) => {
   const tag = randomBytes(4).toString("hex");
   const planName = `Plano ${tag}`;
   const companyName = `Empresa ${tag}`;
@@ -84,10 +88,25 @@ test("the super admin creates a plan and a company, sees its due-date colour and
     await page.getByTestId("plan-queues").fill("4");
     await page.getByTestId("plan-value").fill("49,90");
     await page.getByTestId("plan-useKanban").uncheck();
-    await page.getByTestId("plan-save").click();
+    // A double click on Adicionar sends one plan.
+    const planPosts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/plans") planPosts.push(r.url());
+    });
+    await page.getByTestId("plan-save").dblclick();
     await expect(page.getByText(t("pt", "plans.toasts.success")).first()).toBeVisible();
     const planRow = page.locator('tr[data-testid^="plan-row-"]', { hasText: planName });
     await expect(planRow).toContainText("R$ 49,90");
+    // Added: the form is empty again, ready for the next plan …
+    await expect(page.getByTestId("plan-name")).toHaveValue("");
+    await expect(page.getByTestId("plan-users")).toHaveValue("0");
+    await expect(page.getByTestId("plan-useKanban")).toBeChecked();
+    // … so another click adds nothing: the empty name is flagged and no second plan is made.
+    await page.getByTestId("plan-save").click();
+    await expect(page.getByTestId("plan-form")).toContainText(t("pt", "validation.required"));
+    expect(planPosts).toHaveLength(1);
+    const plans = await apiAsPage(baseURL!, page)<{ name: string }[]>("GET", "/plans/all", undefined);
+    expect(plans.filter((p) => p.name === planName)).toHaveLength(1);
 
     // A company on that plan, due in 5 days: a yellow row.
     await page.getByTestId("settings-tab-companies").click();
@@ -97,6 +116,7 @@ test("the super admin creates a plan and a company, sees its due-date colour and
     await page.getByTestId("company-due-date").fill(due);
     await page.getByTestId("company-save").click();
     await expect(page.getByText(t("pt", "settings.company.toasts.success")).first()).toBeVisible();
+    await expect(page.getByTestId("company-name")).toHaveValue("");
     const companyRow = page.locator('tr[data-testid^="company-row-"]', { hasText: companyName });
     await expect(companyRow).toHaveAttribute("data-band", "yellow");
     await expect(companyRow).toContainText(ddmmyyyy(due));

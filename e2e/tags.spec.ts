@@ -1,7 +1,8 @@
 /**
  * A person's path through tags (business-areas §2.5): an admin creates a
  * tag with a free colour and the Kanban switch, sees it as a chip in its
- * colour, edits it, meets the duplicate name, and deletes it.
+ * colour, edits it, meets the duplicate name, adds one with a double click
+ * (one tag made), and deletes it.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./harness/fixtures.js";
@@ -61,8 +62,21 @@ test("an admin creates, edits and deletes a tag", async ({ page, baseURL }) => {
   await expect(modal(page)).toBeHidden();
   await expect(row(page, "Muito urgente").getByTestId("tag-row-chip")).toHaveAttribute("data-color", "#1e88e5");
 
+  // A double click on the dialog's Adicionar sends one tag.
+  const tagPosts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/tags") tagPosts.push(r.url());
+  });
+  await page.getByTestId("tag-add").click();
+  await modal(page).getByTestId("tag-name").fill("Financeiro");
+  await modal(page).getByTestId("tag-color").fill("#43a047");
+  await modal(page).getByTestId("tag-save").dblclick();
+  await expect(modal(page)).toBeHidden();
+  await expect(row(page, "Financeiro")).toBeVisible();
+  await expect(page.getByText(t("pt", "backendErrors.ERR_DUPLICATED_TAG"))).toHaveCount(0);
+  expect(tagPosts).toHaveLength(1);
+
   // Search finds it; delete after confirmation.
-  await addTag(page, "Financeiro", "#43a047");
   await page.getByTestId("tags-search").fill("MUITO");
   await expect(page.locator('tr[data-testid^="tag-row-"]')).toHaveCount(1);
   await row(page, "Muito urgente").getByTestId("tag-delete").click();

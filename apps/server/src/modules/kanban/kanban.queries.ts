@@ -2,21 +2,17 @@
  * The board's cards (business-areas §2.6, §6): the tickets list's own
  * conditions (tickets.queries.ts ticketListWhere: the company, the caller's
  * visibility, showAll honoured for overseers only, their queues), narrowed to
- * the active tickets a lane holds: those without tags ('open') and those
- * carrying a kanban tag. A ticket with only other tags is on no lane.
+ * the active tickets. Each is on a lane: a kanban tag's, or 'open' when it
+ * carries none (no tags, or only tags that are not lanes: issue 30 item 11,
+ * a tagged ticket must not vanish from the board).
  */
 import { kanbanLimits, kanbanStatuses, type KanbanQuery, type KanbanResponse } from "@balcao/contracts";
 import { and, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { tags, tickets, ticketTags } from "../../db/schema/index.js";
+import { tickets } from "../../db/schema/index.js";
 import type { Viewer } from "../tickets/ticket-visibility.js";
 import { loadTicketPage } from "../tickets/tickets.presenter.js";
 import { ticketListWhere } from "../tickets/tickets.queries.js";
-
-const onALane = sql`(
-  not exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id})
-  or exists (select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-    where ${ticketTags.ticketId} = ${tickets.id} and ${tags.kanban} = 1))`;
 
 /**
  * The board of an overseer who asks for showAll is the whole company's: the
@@ -30,7 +26,7 @@ function boardWhere(viewer: Viewer, q: KanbanQuery) {
     showAll: q.showAll,
     queueIds: wholeCompany ? undefined : q.queueIds,
   });
-  return and(listed, inArray(tickets.status, kanbanStatuses), onALane)!;
+  return and(listed, inArray(tickets.status, kanbanStatuses))!;
 }
 
 /** The most recently updated cards first, at most kanbanLimits.cardsMax, hydrated in the same statement. */

@@ -3,7 +3,7 @@
  * name; contact list, tag and connection selects; scheduledAt; file list;
  * each select with its 'none' entry; and the confirmation switch.
  */
-import { FormControlLabel, Grid, Switch } from "@mui/material";
+import { FormControlLabel, FormHelperText, Grid, Switch } from "@mui/material";
 import type { CampaignDto } from "@balcao/contracts";
 import { Controller, type Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -67,7 +67,7 @@ export function CampaignFields({ control, campaign, disabled }: Props) {
           testId="campaign-name"
         />
       </Grid>
-      <Grid size={{ xs: 12, sm: 4 }} sx={{ display: "flex", alignItems: "center" }}>
+      <Grid size={{ xs: 12, sm: 4 }} sx={{ display: "flex", flexDirection: "column", justifyContent: "center" }}>
         <Controller
           control={control}
           name="confirmation"
@@ -79,12 +79,21 @@ export function CampaignFields({ control, campaign, disabled }: Props) {
                 <Switch
                   checked={field.value}
                   onChange={(e) => field.onChange(e.target.checked)}
-                  slotProps={{ input: { "data-testid": "campaign-confirmation" } as object }}
+                  slotProps={{
+                    input: {
+                      "data-testid": "campaign-confirmation",
+                      "aria-describedby": "campaign-confirmation-help",
+                    } as object,
+                  }}
                 />
               }
             />
           )}
         />
+        {/* What the switch does (SERVER-BEHAVIOUR "Campaigns"): the reply to the confirmation releases the main message. */}
+        <FormHelperText id="campaign-confirmation-help" sx={{ mt: 0 }} data-testid="campaign-confirmation-help">
+          {t("campaigns.dialog.form.confirmationHelp")}
+        </FormHelperText>
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>{select("contactListId", lookups.contactLists, campaign?.contactList)}</Grid>
       <Grid size={{ xs: 12, sm: 4 }}>{select("tagListId", lookups.tags, campaign?.tag)}</Grid>

@@ -1,6 +1,6 @@
 /**
  * Campaigns (/campaigns, business-areas §2.11): search, infinite scroll, the
- * six columns, and per row stop (running or scheduled), restart (CANCELADA),
+ * six columns, and per row stop (running) or cancel the schedule (scheduled), restart (CANCELADA),
  * report, edit, and delete after confirmation. Live from
  * company-{companyId}-campaign.
  */
@@ -8,13 +8,14 @@ import { useState } from "react";
 import { Button, Chip, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import Assessment from "@mui/icons-material/AssessmentOutlined";
+import EventBusy from "@mui/icons-material/EventBusyOutlined";
 import PlayArrow from "@mui/icons-material/PlayCircleOutlined";
 import Stop from "@mui/icons-material/StopCircleOutlined";
 import type { CampaignDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ListPage, RowAction } from "../lists/ListPage";
-import { canStop } from "./campaignForm";
+import { cancelCommand } from "./campaignForm";
 import { CampaignModal } from "./CampaignModal";
 import { formatCampaignDate, statusColor } from "./campaignView";
 import { useCampaignCommand, useCampaignsList, useDeleteCampaign } from "./useCampaigns";
@@ -25,7 +26,8 @@ interface RowProps {
   campaign: CampaignDto;
   onEdit: () => void;
   onDelete: () => void;
-  onStop: () => void;
+  /** Stops a running campaign or cancels a scheduled one (both are the server's cancel). */
+  onCancel: () => void;
   onRestart: () => void;
 }
 
@@ -40,9 +42,10 @@ function CommandButton(props: { label: string; testId: string; onClick: () => vo
   );
 }
 
-function CampaignRow({ campaign: c, onEdit, onDelete, onStop, onRestart }: RowProps) {
+function CampaignRow({ campaign: c, onEdit, onDelete, onCancel, onRestart }: RowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const cancel = cancelCommand(c.status);
   return (
     <TableRow hover data-testid={`campaign-row-${c.id}`} data-status={c.status}>
       <TableCell data-testid="campaign-row-name">{c.name}</TableCell>
@@ -61,8 +64,16 @@ function CampaignRow({ campaign: c, onEdit, onDelete, onStop, onRestart }: RowPr
       </TableCell>
       <TableCell align="center">{formatCampaignDate(c.completedAt) ?? t("campaigns.table.notConcluded")}</TableCell>
       <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-        {canStop(c.status) && (
-          <CommandButton label={t("campaigns.buttons.stop")} testId="campaign-stop" onClick={onStop} icon={Stop} />
+        {cancel === "stop" && (
+          <CommandButton label={t("campaigns.buttons.stop")} testId="campaign-stop" onClick={onCancel} icon={Stop} />
+        )}
+        {cancel === "cancelSchedule" && (
+          <CommandButton
+            label={t("campaigns.buttons.cancelSchedule")}
+            testId="campaign-cancel-schedule"
+            onClick={onCancel}
+            icon={EventBusy}
+          />
         )}
         {c.status === "CANCELADA" && (
           <CommandButton
@@ -89,7 +100,7 @@ export default function CampaignsPage() {
   const { t } = useTranslation();
   const { search, setSearch, items, count, query } = useCampaignsList();
   const remove = useDeleteCampaign();
-  const stop = useCampaignCommand("cancel");
+  const cancel = useCampaignCommand("cancel");
   const restart = useCampaignCommand("restart");
   const [modal, setModal] = useState<ModalState>({ open: false });
   return (
@@ -124,7 +135,7 @@ export default function CampaignsPage() {
           campaign={campaign}
           onEdit={() => setModal({ open: true, campaignId: campaign.id })}
           onDelete={askDelete}
-          onStop={() => stop.mutate(campaign.id)}
+          onCancel={() => cancel.mutate(campaign.id)}
           onRestart={() => restart.mutate(campaign.id)}
         />
       )}

@@ -3,6 +3,7 @@ import type { CampaignDto } from "@balcao/contracts";
 import {
   campaignAccess,
   campaignFormSchema,
+  cancelCommand,
   emptyCampaignForm,
   toCampaignBody,
   toCampaignForm,
@@ -114,6 +115,13 @@ describe("what the campaign modal allows (§4)", () => {
       });
     }
     expect(campaignAccess({ status: "EM_ANDAMENTO", scheduledAt: null }, now).canCancel).toBe(true);
+  });
+
+  it("stops a running campaign and cancels a scheduled one's schedule, nothing else", () => {
+    expect(cancelCommand("EM_ANDAMENTO")).toBe("stop");
+    expect(cancelCommand("PROGRAMADA")).toBe("cancelSchedule");
+    for (const status of ["INATIVA", "CANCELADA", "FINALIZADA"] as const) expect(cancelCommand(status)).toBeNull();
+    expect(campaignAccess({ status: "PROGRAMADA", scheduledAt: inMinutes(30) }, now).canCancel).toBe(true);
   });
 
   it("keeps a CANCELADA campaign's messages and Save, and offers restart", () => {

@@ -107,10 +107,16 @@ export function toCampaignBody(v: CampaignFormValues) {
 export type CampaignBody = ReturnType<typeof toCampaignBody>;
 
 /**
- * §2.11 stops a running campaign; a scheduled one can be stopped too (the
- * server takes both), else one due within the hour could only be deleted.
+ * The list's cancel command for a campaign, named for what it does: §2.11 stops
+ * a running campaign; a scheduled one has not started, so it is not "stopped"
+ * but its schedule is cancelled (the server takes both), else one due within
+ * the hour could only be deleted. Null where neither applies.
  */
-export const canStop = (status: CampaignStatus) => status === "EM_ANDAMENTO" || status === "PROGRAMADA";
+export function cancelCommand(status: CampaignStatus): "stop" | "cancelSchedule" | null {
+  if (status === "EM_ANDAMENTO") return "stop";
+  if (status === "PROGRAMADA") return "cancelSchedule";
+  return null;
+}
 
 /** What the modal lets the user do with a campaign (§4): a new one is editable. */
 export interface CampaignAccess {
@@ -138,7 +144,7 @@ export function campaignAccess(
     canSave: editable || canceled,
     readOnly: !editable,
     canRestart: canceled,
-    canCancel: campaign !== undefined && canStop(campaign.status),
+    canCancel: campaign !== undefined && cancelCommand(campaign.status) !== null,
   };
 }
 

@@ -3,7 +3,7 @@
  * search, "Adicionar Fluxo", the paged list (infinite scroll) with each
  * flow's name and Ativo / Desativado; a row opens the builder, its menu
  * renames, opens, duplicates, switches and deletes (the last two after the
- * §2 confirmations). The list follows company-{companyId}-flowbuilder live.
+ * §2 confirmations; a delete's names the phrase campaigns going with the flow). The list follows company-{companyId}-flowbuilder live.
  * The page keeps the app's new-ticket dialog, which opens the ticket it makes.
  */
 import { lazy, Suspense, useState, type MouseEvent } from "react";
@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { ListPage } from "../lists/ListPage";
+import { usePhraseCampaignsOf } from "../phrase-campaigns/usePhraseCampaigns";
 import { FlowNameModal } from "./FlowNameModal";
 import { FlowRowMenu, type FlowAction } from "./FlowRowMenu";
 import { useDeleteFlow, useDuplicateFlow, useFlows, useSetFlowActive } from "./useFlows";
@@ -90,6 +91,15 @@ export default function FlowsPage() {
   const confirm = ({ kind, flow }: Asking) =>
     (kind === "delete" ? remove.mutateAsync(flow.id) : duplicate.mutateAsync(flow.id)).catch(() => undefined);
   const kind = asking?.kind ?? "delete";
+  const doomedCampaigns = usePhraseCampaignsOf(asking?.kind === "delete" ? asking.flow.id : undefined);
+  const message = [t(`flows.confirm.${kind}Message`)];
+  if (kind === "delete" && doomedCampaigns.length > 0)
+    message.push(
+      t("flows.confirm.deleteCampaigns", {
+        count: doomedCampaigns.length,
+        names: doomedCampaigns.map((name) => `"${name}"`).join(", "),
+      }),
+    );
 
   return (
     <ListPage
@@ -144,7 +154,7 @@ export default function FlowsPage() {
       <ConfirmDialog
         open={asking?.open ?? false}
         title={t(`flows.confirm.${kind}Title`, { name: asking?.flow.name ?? "" })}
-        message={t(`flows.confirm.${kind}Message`)}
+        message={message.join(" ")}
         confirmLabel={t(`flows.menu.${kind}`)}
         cancelLabel={t("common.cancel")}
         confirmColor={kind === "delete" ? "error" : "primary"}

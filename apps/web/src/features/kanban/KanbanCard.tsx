@@ -5,7 +5,7 @@
  * keyboard: space, arrows, space).
  */
 import { memo } from "react";
-import { Box, Button, Paper, Typography } from "@mui/material";
+import { Box, Button, Chip, Paper, Typography } from "@mui/material";
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import type { TicketDto } from "@balcao/contracts";
 import { Draggable } from "@hello-pangea/dnd";
@@ -18,9 +18,11 @@ interface Props {
   /** Unique on the board: a ticket with two lane tags shows in both lanes. */
   draggableId: string;
   index: number;
+  /** The ticket's tags as chips (the 'open' lane's cards: tags that are not lanes). */
+  showTags?: boolean;
 }
 
-export const KanbanCard = memo(function KanbanCard({ ticket, draggableId, index }: Props) {
+export const KanbanCard = memo(function KanbanCard({ ticket, draggableId, index, showTags }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -51,6 +53,19 @@ export const KanbanCard = memo(function KanbanCard({ ticket, draggableId, index 
           >
             {lastMessagePreview(ticket.lastMessage, t("ticketsList.location"))}
           </Typography>
+          {showTags && ticket.tags.length > 0 && (
+            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }} data-testid="kanban-card-tags">
+              {ticket.tags.map((tag) => (
+                <Chip
+                  key={tag.id}
+                  size="small"
+                  label={tag.name}
+                  variant="outlined"
+                  sx={{ borderColor: tag.color, maxWidth: "100%" }}
+                />
+              ))}
+            </Box>
+          )}
           <Box>
             <Button
               size="small"

@@ -1,9 +1,11 @@
 /**
  * One lane (business-areas §2.6): its title ('open', or the tag's name) over
  * a bar in the tag's colour, the count of its cards, and the cards, a drop
- * target for cards of the other lanes.
+ * target for cards of the other lanes. The 'open' lane's cards show their
+ * tags: none of them is a lane, which is why the card sits there.
  */
 import { Box, Chip, Paper, Typography, useTheme } from "@mui/material";
+import { openLaneId } from "@balcao/contracts";
 import { Droppable } from "@hello-pangea/dnd";
 import { useTranslation } from "react-i18next";
 import { KanbanCard } from "./KanbanCard";
@@ -54,7 +56,13 @@ export function KanbanLane({ lane }: { lane: Lane }) {
             }}
           >
             {lane.cards.map((ticket, index) => (
-              <KanbanCard key={ticket.id} ticket={ticket} draggableId={`${id}:${ticket.id}`} index={index} />
+              <KanbanCard
+                key={ticket.id}
+                ticket={ticket}
+                draggableId={`${id}:${ticket.id}`}
+                index={index}
+                showTags={lane.id === openLaneId}
+              />
             ))}
             {drop.placeholder}
             {lane.cards.length === 0 && !snapshot.isDraggingOver && (

@@ -1,7 +1,7 @@
 import type { TicketDto } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "../tickets/ticketRules";
-import { boardFilter, boardQuery, laneIdOf, lanesOf, movedTo, onBoard, withTicket } from "./kanbanRules";
+import { boardFilter, boardQuery, laneIdOf, lanesOf, movedTo, onBoard, otherTags, withTicket } from "./kanbanRules";
 
 const agent: Viewer = {
   id: 7,
@@ -24,7 +24,7 @@ describe("what the board asks for (§6, §7)", () => {
 });
 
 describe("lanes (§2.6)", () => {
-  it("puts tickets without tags in 'open' first, then each kanban tag's tickets in its lane", () => {
+  it("puts tickets without a lane's tag in 'open' first (no tags, or only others), then each kanban tag's tickets in its lane", () => {
     const cards = [
       ticket(1),
       ticket(2, { tags: [todo] }),
@@ -33,11 +33,12 @@ describe("lanes (§2.6)", () => {
     ];
     const lanes = lanesOf([todo, done], cards);
     expect(lanes.map((l) => [l.id, l.cards.map((c) => c.id)])).toEqual([
-      ["lane0", [1]],
+      ["lane0", [1, 4]],
       [10, [2, 3]],
       [11, [3]],
     ]);
     expect(lanes[1]!.tag).toBe(todo);
+    expect(otherTags(ticket(5, { tags: [todo, vip] }), [todo.id, done.id])).toEqual([vip]);
   });
 
   it("shows a moved card with the lane's tag alone, or none in 'open'", () => {
@@ -49,21 +50,20 @@ describe("lanes (§2.6)", () => {
 });
 
 describe("realtime updates of the board", () => {
-  const lanes = [todo.id, done.id];
   const own = { showAll: false, queueIds: [1] };
-  it("keeps active tickets on a lane, as the tickets list would list them", () => {
-    expect(onBoard(ticket(1), own, agent, lanes)).toBe(true);
-    expect(onBoard(ticket(1, { tags: [vip, done] }), own, agent, lanes)).toBe(true);
-    expect(onBoard(ticket(1, { tags: [vip] }), own, agent, lanes)).toBe(false);
-    expect(onBoard(ticket(1, { status: "closed" }), own, agent, lanes)).toBe(false);
-    expect(onBoard(ticket(1, { status: "open", userId: 7 }), own, agent, lanes)).toBe(true);
+  it("keeps active tickets, whatever their tags, as the tickets list would list them", () => {
+    expect(onBoard(ticket(1), own, agent)).toBe(true);
+    expect(onBoard(ticket(1, { tags: [vip, done] }), own, agent)).toBe(true);
+    expect(onBoard(ticket(1, { tags: [vip] }), own, agent)).toBe(true);
+    expect(onBoard(ticket(1, { status: "closed" }), own, agent)).toBe(false);
+    expect(onBoard(ticket(1, { status: "open", userId: 7 }), own, agent)).toBe(true);
     // A colleague's open ticket and another queue's waiting one are not on an agent's board …
-    expect(onBoard(ticket(1, { status: "open", userId: 9 }), own, agent, lanes)).toBe(false);
-    expect(onBoard(ticket(1, { queueId: 2 }), own, agent, lanes)).toBe(false);
+    expect(onBoard(ticket(1, { status: "open", userId: 9 }), own, agent)).toBe(false);
+    expect(onBoard(ticket(1, { queueId: 2 }), own, agent)).toBe(false);
     // … but on an admin's, whatever the queue.
-    expect(
-      onBoard(ticket(1, { status: "open", userId: 9, queueId: 2 }), { showAll: true, queueIds: [] }, agent, lanes),
-    ).toBe(true);
+    expect(onBoard(ticket(1, { status: "open", userId: 9, queueId: 2 }), { showAll: true, queueIds: [] }, agent)).toBe(
+      true,
+    );
   });
 
   it("updates a card in place, puts a new one first and drops one that left", () => {

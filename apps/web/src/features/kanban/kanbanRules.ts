@@ -23,28 +23,34 @@ export function boardQuery(filter: BoardFilter) {
 
 export type Lane = { id: LaneId; tag?: Pick<TagDto, "id" | "name" | "color">; cards: TicketDto[] };
 
-/** A card in the 'open' lane has no tags at all; in a tag's lane, it carries the tag. */
-function inLane(ticket: Pick<TicketDto, "tags">, lane: LaneId): boolean {
-  return lane === openLaneId ? ticket.tags.length === 0 : ticket.tags.some((t) => t.id === lane);
+/** The ticket's tags that are not lanes: a card in 'open' shows them, so the user sees why it sits there. */
+export function otherTags<T extends Pick<TagDto, "id">>(ticket: { tags: T[] }, laneTagIds: number[]): T[] {
+  return ticket.tags.filter((t) => !laneTagIds.includes(t.id));
 }
 
-/** 'open' first, then one lane per kanban tag in the order given, each with its cards in board order. */
+/**
+ * 'open' first, then one lane per kanban tag in the order given, each with its
+ * cards in board order. A card sits in each lane whose tag it carries; 'open'
+ * holds those carrying no lane's tag: no tags, or only tags that are not lanes
+ * (§2.6 names the first; the second would otherwise vanish from the board).
+ */
 export function lanesOf(laneTags: Pick<TagDto, "id" | "name" | "color">[], cards: TicketDto[]): Lane[] {
+  const laneTagIds = laneTags.map((tag) => tag.id);
   return [
-    { id: openLaneId, cards: cards.filter((c) => inLane(c, openLaneId)) },
-    ...laneTags.map((tag) => ({ id: tag.id, tag, cards: cards.filter((c) => inLane(c, tag.id)) })),
+    { id: openLaneId, cards: cards.filter((c) => otherTags(c, laneTagIds).length === c.tags.length) },
+    ...laneTags.map((tag) => ({ id: tag.id, tag, cards: cards.filter((c) => c.tags.some((t) => t.id === tag.id)) })),
   ];
 }
 
 /**
  * Whether a ticket (after a realtime update) is a card of this board, as the
- * server would list it: active, on a lane, and for those without showAll the
- * ticket list's rule (their own and the waiting ones of their queues). Who
- * may see it at all is the server's call: it sends only those.
+ * server would list it: active (whatever its tags: every ticket has a lane),
+ * and for those without showAll the ticket list's rule (their own and the
+ * waiting ones of their queues). Who may see it at all is the server's call:
+ * it sends only those.
  */
-export function onBoard(ticket: TicketDto, filter: BoardFilter, user: Viewer, laneTagIds: number[]): boolean {
+export function onBoard(ticket: TicketDto, filter: BoardFilter, user: Viewer): boolean {
   if (!(kanbanStatuses as readonly string[]).includes(ticket.status)) return false;
-  if (ticket.tags.length > 0 && !ticket.tags.some((t) => laneTagIds.includes(t.id))) return false;
   if (filter.showAll) return true;
   return belongsToList(ticket, { status: ticket.status, showAll: false, queueIds: filter.queueIds }, user);
 }

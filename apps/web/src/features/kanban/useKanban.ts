@@ -30,12 +30,7 @@ function useBoardRealtime(filter: BoardFilter, laneTags: TagDto[]) {
 
   const apply = (ticket: TicketDto) => {
     if (!user) return;
-    const stays = onBoard(
-      ticket,
-      filter,
-      user,
-      laneTags.map((tag) => tag.id),
-    );
+    const stays = onBoard(ticket, filter, user);
     editCards(client, filter, (cards) => withTicket(cards, ticket, stays));
   };
   useCompanyEvent("ticket", (payload) => {
@@ -53,7 +48,7 @@ function useBoardRealtime(filter: BoardFilter, laneTags: TagDto[]) {
     const isLane = payload.action !== "delete" && payload.tag?.kanban === 1;
     if (!wasLane && !isLane) return;
     void client.invalidateQueries({ queryKey: lanesKey });
-    // Which tickets are on the board changed with the lane.
+    // The cards come again too: a deleted lane's tag has left its tickets.
     if (wasLane !== isLane) void client.invalidateQueries({ queryKey: cardsKey(filter) });
   });
 }

@@ -14,13 +14,24 @@ import { toCampaignBody, type CampaignDetails, type CampaignFormValues } from ".
 
 export const campaignsKey = ["flowcampaign"] as const;
 
-export type CampaignListItem = Pick<FlowCampaign, "id" | "name" | "status">;
+export type CampaignListItem = Pick<FlowCampaign, "id" | "name" | "status" | "flowId">;
 
-export function usePhraseCampaigns() {
+export function usePhraseCampaigns(enabled = true) {
   return useQuery({
     queryKey: [...campaignsKey, "list"],
     queryFn: () => api.get<{ flow: CampaignListItem[] }>("/flowcampaign").then((data) => data.flow),
+    enabled,
   });
+}
+
+/**
+ * The names of the phrase campaigns that start flow `flowId` (none while no
+ * flow is given): deleting the flow deletes them too, and its confirmation
+ * says so. Fetched afresh each time a flow is given.
+ */
+export function usePhraseCampaignsOf(flowId: number | undefined): string[] {
+  const { data } = usePhraseCampaigns(flowId !== undefined);
+  return flowId === undefined ? [] : (data ?? []).filter((c) => c.flowId === flowId).map((c) => c.name);
 }
 
 export function useCampaignDetails(id: number | undefined) {

@@ -1,9 +1,10 @@
 /**
  * One super-user tab (Companies, Plans, Help): a form over a list. Editing a
- * row loads it into the form; saving or clearing empties the form again;
- * delete (from the row or the form) asks first (business-areas §2.2).
+ * row loads it into the form; saving (an add as well as an edit) or clearing
+ * empties the form again, so a second click on Adicionar cannot send the same
+ * record twice; delete (from the row or the form) asks first (business-areas §2.2).
  */
-import { useState, type ReactNode } from "react";
+import { Fragment, useRef, useState, type ReactNode } from "react";
 import { Box } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../lists/ConfirmDialog";
@@ -34,14 +35,30 @@ export function AdminSection<T extends { id: number; name?: string; title?: stri
   const { t } = useTranslation();
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  // Bumped after each save and clear: the form mounts anew with empty fields
+  // (adding leaves `editing` null, so the form's own reset on `editing` would not run).
+  const [formKey, setFormKey] = useState(0);
+  // Set from the click itself, before `isPending` re-renders the button disabled:
+  // a double click sends one request.
+  const inFlight = useRef(false);
+  const emptyForm = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
 
   const slot: FormSlot<T> = {
     editing,
     saving: records.save.isPending,
-    save: (body, onError) =>
-      records.save.mutate({ id: editing?.id, body }, { onSuccess: () => setEditing(null), onError }),
+    save: (body, onError) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      const settled = () => {
+        inFlight.current = false;
+      };
+      records.save.mutate({ id: editing?.id, body }, { onSuccess: emptyForm, onError, onSettled: settled });
+    },
     askDelete: () => setDeleting(editing),
-    clear: () => setEditing(null),
+    clear: emptyForm,
   };
 
   const remove = (row: T) =>
@@ -49,7 +66,7 @@ export function AdminSection<T extends { id: number; name?: string; title?: stri
 
   return (
     <Box data-testid={`settings-${testId}`}>
-      {form(slot)}
+      <Fragment key={formKey}>{form(slot)}</Fragment>
       <AdminTable
         rows={records.rows}
         columns={columns}

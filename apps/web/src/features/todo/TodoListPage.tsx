@@ -15,6 +15,7 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlineOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import { format } from "date-fns";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { addTodo, editTodo, loadTodos, removeTodo, saveTodos, type Todo } from "./todos";
 
 export default function TodoListPage() {
@@ -22,6 +23,8 @@ export default function TodoListPage() {
   const [todos, setTodos] = useState<Todo[]>(loadTodos);
   const [text, setText] = useState("");
   const [editingId, setEditingId] = useState<string | null>(null);
+  // A delete asks first, as every other delete does (business-areas §2.2).
+  const [deleting, setDeleting] = useState<Todo | null>(null);
 
   useEffect(() => saveTodos(todos), [todos]);
 
@@ -73,7 +76,7 @@ export default function TodoListPage() {
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t("todo.delete")}>
-                    <IconButton aria-label={t("todo.delete")} onClick={() => setTodos((l) => removeTodo(l, todo.id))}>
+                    <IconButton aria-label={t("todo.delete")} onClick={() => setDeleting(todo)}>
                       <DeleteOutlineIcon />
                     </IconButton>
                   </Tooltip>
@@ -89,6 +92,16 @@ export default function TodoListPage() {
           ))}
         </List>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("todo.confirmDelete.title")}
+        message={t("todo.confirmDelete.message", { text: deleting?.text ?? "" })}
+        confirmLabel={t("todo.delete")}
+        cancelLabel={t("common.cancel")}
+        onConfirm={() => deleting && setTodos((l) => removeTodo(l, deleting.id))}
+        onClose={() => setDeleting(null)}
+        testId="todo-delete-dialog"
+      />
     </Paper>
   );
 }

@@ -6,14 +6,17 @@
  * for the list on the Cloud connection, scheduled for the minute after next;
  * sees it PROGRAMADA, opens its report and watches it fill live to
  * FINALIZADA; WhatsApp received one message per recipient, each one of the
- * two variants with the recipient's name.
+ * two variants with the recipient's name. The browser runs in UTC, the
+ * company in America/Sao_Paulo (issue 30 item 1): the time typed is the
+ * company's, and the list shows that same time and says whose clock it is.
  */
 import type { Page } from "@playwright/test";
 import { cloudConnection, textsSentTo } from "./harness/cloud-connection.js";
+import { companyWallClock, companyZone } from "./harness/company-clock.js";
 import { expect, test } from "./harness/fixtures.js";
 import { graph } from "./harness/graph.js";
 import { t } from "./harness/i18n.js";
-import { logIn } from "./harness/pages.js";
+import { apiAsPage, logIn } from "./harness/pages.js";
 import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 import { sheet, xlsxMimeType } from "./harness/spreadsheet.js";
 
@@ -26,13 +29,10 @@ const recipients = [
 const variants = ["Olá {nome}, a loja tem novidades!", "Oi {nome}, confira a oferta da semana."];
 const modal = (page: Page) => page.getByTestId("campaign-modal");
 
-/** The browser's wall clock at the start of the minute after next, as a datetime-local input takes it. */
-const nextMinuteButOne = (page: Page) =>
-  page.evaluate(() => {
-    const d = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  });
+test.use({ timezoneId: "UTC" });
+
+/** The start of the minute after next. */
+const nextMinuteButOne = () => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
 
 async function importList(page: Page, name: string) {
   await page.goto("/contact-lists");
@@ -75,7 +75,8 @@ async function campaignSettings(page: Page) {
   await expect(page.locator('[data-testid^="opt-out-word-"].MuiChip-root')).toHaveText(["SAIR", "PARAR", "CANCELAR"]);
 }
 
-async function createCampaign(page: Page, listName: string) {
+/** Creates the campaign for `at`, typed on the company's clock. */
+async function createCampaign(page: Page, listName: string, at: Date) {
   await page.goto("/campaigns");
   await expect(page.getByText(t("pt", "campaigns.empty"))).toBeVisible();
   await page.getByTestId("campaign-add").click();
@@ -89,9 +90,8 @@ async function createCampaign(page: Page, listName: string) {
   await modal(page).getByTestId("campaign-whatsappId").selectOption({ label: "WhatsApp Loja" });
   await expect(modal(page).getByTestId("campaign-tagListId")).toHaveValue("");
   await expect(modal(page).getByTestId("campaign-tagListId").locator("option").first()).toHaveText("Nenhuma");
-  await modal(page)
-    .getByTestId("campaign-scheduledAt")
-    .fill(await nextMinuteButOne(page));
+  await modal(page).getByTestId("campaign-scheduledAt").fill(companyWallClock(at).input);
+  await expect(modal(page)).toContainText(companyZone);
 
   // Msg. 1 with the {nome} chip inserted at the cursor; Msg. 2 typed.
   await modal(page).getByTestId("campaign-message1").fill("Olá , a loja tem novidades!");
@@ -120,13 +120,19 @@ test("a campaign to an imported list goes out at its time, each recipient once, 
 
   await importList(page, "Clientes Março");
   await campaignSettings(page);
-  await createCampaign(page, "Clientes Março");
+  const at = nextMinuteButOne();
+  await createCampaign(page, "Clientes Março", at);
 
   const row = page.locator('tr[data-testid^="campaign-row-"]').filter({ hasText: "Novidades de março" });
   await expect(row.getByTestId("campaign-row-status")).toHaveText(t("pt", "campaigns.status.PROGRAMADA"));
   await expect(row).toContainText("Clientes Março");
   await expect(row).toContainText("WhatsApp Loja");
   await expect(row).toContainText(t("pt", "campaigns.table.notConcluded"));
+  // Listed at the time typed, which the server holds as that time in São Paulo.
+  await expect(row).toContainText(companyWallClock(at).shown);
+  const id = Number((await row.getAttribute("data-testid"))!.replace("campaign-row-", ""));
+  const stored = await apiAsPage(baseURL!, page)<{ scheduledAt: string }>("GET", `/campaigns/${id}`, undefined);
+  expect(stored.scheduledAt).toBe(at.toISOString());
   // Not started yet: its schedule can be cancelled, but nothing is there to "stop".
   await expect(row.getByTestId("campaign-stop")).toHaveCount(0);
   await expect(row.getByTestId("campaign-cancel-schedule")).toHaveAccessibleName(

@@ -114,3 +114,20 @@ export function weekdayOf(date: { year: number; month: number; day: number }): W
   // getUTCDay: 0 = Sunday; `weekdays` starts on Monday.
   return weekdays[(new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7]!;
 }
+
+const pad = (n: number) => String(Math.abs(n)).padStart(2, "0");
+
+/**
+ * An instant as ISO 8601 on the company's clock with its offset
+ * ("2026-12-07T02:04:00-03:00"): what exports write, so a person reads the
+ * company's time and a program still reads the exact instant.
+ */
+export function zonedIso(at: Date, timeZone: string): string {
+  const l = localTime(at, timeZone);
+  const offset = Math.round(offsetAt(at, knownZone(timeZone)) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  return (
+    `${l.year}-${pad(l.month)}-${pad(l.day)}T${pad(l.hour)}:${pad(l.minute)}:${pad(l.second)}` +
+    `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
+  );
+}

@@ -6,6 +6,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { AuthUser, LoginResponse } from "@balcao/contracts";
 import { api, isRefusal, refreshToken, setSessionEndHandler } from "../api/http";
 import { readStored, removeStored, writeStored } from "../api/storage";
+import { settingValue } from "../features/layout/menu-rules";
+import { setCompanyTimeZone } from "./company-clock";
 
 interface AuthState {
   user: AuthUser | null;
@@ -73,10 +75,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const value = useMemo<AuthState>(
-    () => ({ user, loading, isAuth: user !== null, login, logout, setUser }),
-    [user, loading, login, logout],
-  );
+  const value = useMemo<AuthState>(() => {
+    // Set here, while rendering, so that the pages below read dates on the
+    // company's clock from their first render on (an effect would run after them).
+    setCompanyTimeZone(settingValue(user?.company.settings ?? [], "timezone"));
+    return { user, loading, isAuth: user !== null, login, logout, setUser };
+  }, [user, loading, login, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

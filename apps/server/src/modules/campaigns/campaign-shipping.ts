@@ -3,7 +3,8 @@
  * /campaigns/{id}/shipping, pages by id, searched by number or name, one
  * status at a time) and GET /campaigns/{id}/shipping/export: campanha-{id}.csv,
  * every recipient of the campaign in id order, ';'-separated with a header
- * (number;name;status;variant;deliveredAt;error), cells quoted and guarded
+ * (number;name;status;variant;deliveredAt;error; deliveredAt on the company's
+ * clock with its offset), cells quoted and guarded
  * against spreadsheet formulas as the contacts export does, with a byte-order
  * mark so spreadsheet programs read accents as UTF-8. Streamed in batches
  * read by keyset, so a 100k-recipient campaign never sits in memory whole.
@@ -11,11 +12,13 @@
 import { Readable } from "node:stream";
 import { campaignLimits, type CampaignShippingPage } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
+import { zonedIso } from "../../automation/zoned-clock.js";
 import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { campaigns } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { csvLine } from "../contacts/contacts.csv.js";
+import { settingValue } from "../settings/settings.queries.js";
 import { presentShipping } from "./campaigns.presenter.js";
 import { pageOfShipping, shippingBatch, type ShippingFilter } from "./campaigns.queries.js";
 
@@ -48,6 +51,7 @@ export const shippingCsvName = (campaignId: number) => `campanha-${campaignId}.c
 
 async function* csvText(db: Db, companyId: number, campaignId: number) {
   yield `\uFEFF${csvLine(shippingCsvHeader)}`;
+  const timeZone = await settingValue(db, companyId, "timezone");
   for (let afterId = 0; ;) {
     const rows = await shippingBatch(db, companyId, campaignId, afterId, batchSize);
     if (rows.length === 0) return;
@@ -58,7 +62,7 @@ async function* csvText(db: Db, companyId: number, campaignId: number) {
           r.name,
           r.status,
           String(r.variant ?? ""),
-          r.deliveredAt?.toISOString() ?? "",
+          r.deliveredAt ? zonedIso(r.deliveredAt, timeZone) : "",
           r.error ?? "",
         ]),
       )

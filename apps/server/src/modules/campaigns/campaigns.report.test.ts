@@ -153,7 +153,7 @@ describe("shipping table", () => {
 });
 
 describe("CSV export", () => {
-  it("answers campanha-{id}.csv: BOM, ';' header, quoted cells and no formula a spreadsheet would run", async () => {
+  it("answers campanha-{id}.csv: BOM, ';' header, quoted cells, no formula a spreadsheet would run, the company's clock", async () => {
     const t = await buildTenant(s);
     const created = await createCampaign(s, t.agent.token);
     await insertShipping(s, created, [
@@ -167,7 +167,8 @@ describe("CSV export", () => {
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="campanha-${created.id}.csv"`);
     expect(res.body.split("\r\n")).toEqual([
       "\uFEFFnumber;name;status;variant;deliveredAt;error",
-      `5511990000001;"José; ""Zé"" Silva";delivered;2;${at.toISOString()};`,
+      // 2030-01-15T13:00:00Z on the company's clock (America/Sao_Paulo, the default).
+      `5511990000001;"José; ""Zé"" Silva";delivered;2;2030-01-15T10:00:00-03:00;`,
       `5511990000002;"'=HYPERLINK(""http://x"")";failed;;;"Linha 1\nLinha 2"`,
       "5511990000003;'@SUM(A1);pending;;;",
       "",

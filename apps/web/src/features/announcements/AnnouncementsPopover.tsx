@@ -19,7 +19,7 @@ import {
 import AnnouncementOutlined from "@mui/icons-material/AnnouncementOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import { announcementPriorityColors, type AnnouncementListItem } from "@balcao/contracts";
-import { format } from "date-fns";
+import { companyDate } from "../../app/company-clock";
 import { useTranslation } from "react-i18next";
 import { NoRecords, TopBarPopover } from "../layout/TopBarPopover";
 import { InfiniteSentinel } from "../lists/InfiniteSentinel";
@@ -46,7 +46,7 @@ function AnnouncementItem({ item, onOpen }: { item: AnnouncementListItem; onOpen
         secondary={
           <>
             <Box component="span" sx={{ display: "block", fontSize: 12 }}>
-              {format(new Date(item.createdAt), "dd/MM/yyyy")}
+              {companyDate(item.createdAt)}
             </Box>
             <Box
               component="span"

@@ -14,6 +14,7 @@ import { subscription, timings, type PlanDto } from "@balcao/contracts";
 import { ApiError, api } from "../../api/http";
 import { formatBrl } from "../common/money";
 import { errorMessage } from "../../api/toast-error";
+import { companyDayFromToday } from "../../app/company-clock";
 import { signupFormSchema, type SignupFormInput, type SignupFormOutput } from "./auth-schemas";
 import { AuthFrame } from "./AuthFrame";
 import { AuthSubmit } from "./AuthSubmit";
@@ -21,13 +22,8 @@ import { FormField, PasswordField } from "./FormField";
 import { maskPhone } from "./phone-mask";
 import { useCompanyIdParam } from "./use-company-id-param";
 
-/** Today plus the trial, as YYYY-MM-DD in local time (the server recomputes it anyway). */
-function trialDueDate(): string {
-  const d = new Date();
-  d.setDate(d.getDate() + subscription.trialDays);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** Today plus the trial, as YYYY-MM-DD on a new company's clock (the default zone; the server recomputes it anyway). */
+const trialDueDate = () => companyDayFromToday(subscription.trialDays);
 
 /** Backend codes that point at one field: the field shows the code's text too. */
 const fieldOfCode: Partial<Record<string, keyof SignupFormInput>> = {

@@ -58,8 +58,8 @@ describe("the campaign modal's form", () => {
     expect(toScheduledAt("")).toBeNull();
   });
 
-  it("opens a stored campaign with its choices and its time on the user's clock", () => {
-    const scheduledAt = new Date(2026, 10, 28, 9, 30).toISOString();
+  it("opens a stored campaign with its choices and its time on the company's clock (São Paulo), whatever the browser's", () => {
+    const scheduledAt = "2026-11-28T12:30:00.000Z";
     const form = toCampaignForm({
       name: "Natal",
       contactListId: null,

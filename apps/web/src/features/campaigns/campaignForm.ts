@@ -13,10 +13,9 @@ import {
   type CampaignMessageField,
   type CampaignStatus,
 } from "@balcao/contracts";
-import { format } from "date-fns";
 import { z } from "zod";
 import { nameField } from "../common/nameField";
-import { toLocalInput } from "../schedules/scheduleForm";
+import { fromZonedInput, toZonedInput } from "../../app/company-clock";
 
 const m = (key: string) => `campaigns.dialog.form.${key}`;
 const message = z.string().max(campaignLimits.messageMax, m("messageLong"));
@@ -30,8 +29,8 @@ export const campaignFormSchema = z.object({
   tagListId: selectId,
   whatsappId: selectId,
   fileListId: selectId,
-  /** A datetime-local value (the user's wall clock), "" for none. */
-  scheduledAt: z.string().refine((v) => v === "" || !Number.isNaN(new Date(v).getTime()), m("dateInvalid")),
+  /** A datetime-local value on the company's clock, "" for none. */
+  scheduledAt: z.string().refine((v) => v === "" || fromZonedInput(v) !== null, m("dateInvalid")),
   confirmation: z.boolean(),
   message1: message,
   message2: message,
@@ -71,17 +70,22 @@ export function toCampaignForm(c: CampaignDto): CampaignFormValues {
     tagListId: idText(c.tagListId ?? c.tagId),
     whatsappId: idText(c.whatsappId),
     fileListId: idText(c.fileListId),
-    scheduledAt: c.scheduledAt ? toLocalInput(new Date(c.scheduledAt)) : "",
+    scheduledAt: c.scheduledAt ? toZonedInput(c.scheduledAt) : "",
     confirmation: c.confirmation,
     ...texts,
   };
 }
 
-/** A datetime-local value as §9 sends scheduledAt: 'YYYY-MM-DD HH:mm:ss', the wall clock it shows. */
+/**
+ * A datetime-local value as §9 sends scheduledAt: 'YYYY-MM-DD HH:mm:ss', the
+ * wall clock it shows, which the server reads on the company's clock too.
+ * Rewritten as text: through a browser Date, a time the browser's own zone
+ * skips (its DST change) would move.
+ */
 export function toScheduledAt(local: string): string | null {
-  if (local === "") return null;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : format(date, "yyyy-MM-dd HH:mm:ss");
+  if (fromZonedInput(local) === null) return null;
+  const [day, time] = local.split("T") as [string, string];
+  return `${day} ${time.length === 5 ? `${time}:00` : time}`;
 }
 
 const idOrNull = (text: string) => (text === "" ? null : Number(text));

@@ -1,12 +1,10 @@
 /** How campaigns read on screen: dates, status colours, the report's progress (business-areas §2.11, §2.13, §9). */
 import { campaignLimits, type CampaignReport, type CampaignStatus } from "@balcao/contracts";
-import { format } from "date-fns";
+import { companyDateTime } from "../../app/company-clock";
 
-/** An ISO date-time as the list and the report show it, or null for none. */
+/** An ISO date-time as the list and the report show it (the company's clock), or null for none. */
 export function formatCampaignDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : format(date, "dd/MM/yyyy HH:mm");
+  return iso ? companyDateTime(iso) || null : null;
 }
 
 export const statusColor: Record<CampaignStatus, "default" | "info" | "warning" | "error" | "success"> = {

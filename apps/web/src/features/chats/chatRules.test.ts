@@ -25,17 +25,18 @@ const message = (id: number): ChatMessageDto => ({
 });
 
 describe("chat rules", () => {
+  // On the company's clock (São Paulo, UTC-3), whatever the browser's.
   it("dates the popover and list as DD/MM/YYYY HH:mm and a list line as '<updatedAt>: <lastMessage>'", () => {
-    const local = new Date(2030, 0, 2, 9, 5).toISOString();
+    const local = "2030-01-02T12:05:00.000Z";
     expect(chatDate(local)).toBe("02/01/2030 09:05");
     expect(chatLine({ updatedAt: local, lastMessage: "Bom dia" })).toBe("02/01/2030 09:05: Bom dia");
     expect(chatLine({ updatedAt: local, lastMessage: "" })).toBe("02/01/2030 09:05");
   });
 
   it("shows a bubble's time alone today and with its date on other days", () => {
-    const at = new Date(2030, 0, 2, 14, 30).toISOString();
-    expect(messageTime(at, new Date(2030, 0, 2, 18))).toBe("14:30");
-    expect(messageTime(at, new Date(2030, 0, 3, 8))).toBe("02/01/2030 14:30");
+    const at = "2030-01-02T17:30:00.000Z";
+    expect(messageTime(at, new Date("2030-01-03T02:00:00Z"))).toBe("14:30"); // still the 2nd in São Paulo
+    expect(messageTime(at, new Date("2030-01-03T11:00:00Z"))).toBe("02/01/2030 14:30");
   });
 
   it("lights the dot only for the current user's own unreads", () => {

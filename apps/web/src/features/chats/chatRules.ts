@@ -1,10 +1,10 @@
 /** What the internal chat shows and decides (business-areas §2.15, §4, §5, §9), free of React. */
 import { unreadsOf, type ChatDto, type ChatMessageDto } from "@balcao/contracts";
-import { format, isSameDay } from "date-fns";
+import { companyDateTime, companyTime, sameCompanyDay } from "../../app/company-clock";
 
 /** §9: the popover's and the list's dates, DD/MM/YYYY HH:mm. */
 export function chatDate(iso: string): string {
-  return format(new Date(iso), "dd/MM/yyyy HH:mm");
+  return companyDateTime(iso);
 }
 
 /** §2.15: a list item's second line, '<updatedAt>: <lastMessage>' (just the date before the first message). */
@@ -13,10 +13,9 @@ export function chatLine(chat: Pick<ChatDto, "updatedAt" | "lastMessage">): stri
   return chat.lastMessage ? `${date}: ${chat.lastMessage}` : date;
 }
 
-/** A bubble's time: HH:mm today, with the date before. */
+/** A bubble's time: HH:mm today, with the date before (the company's today and clock). */
 export function messageTime(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  return isSameDay(date, now) ? format(date, "HH:mm") : chatDate(iso);
+  return sameCompanyDay(iso, now) ? companyTime(iso) : chatDate(iso);
 }
 
 /** The menu's and popover's dot (§2.3, §2.14): any chat with something the user has not read. */

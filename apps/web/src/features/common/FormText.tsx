@@ -3,6 +3,7 @@ import type { ReactNode, RefObject } from "react";
 import { TextField } from "@mui/material";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useCompanyZoneHint } from "./CompanyZoneNote";
 
 interface Props<V extends FieldValues> {
   control: Control<V>;
@@ -15,6 +16,7 @@ interface Props<V extends FieldValues> {
   type?: "text" | "number" | "password" | "datetime-local";
   adornment?: ReactNode;
   endAdornment?: ReactNode;
+  /** Below the field; a datetime-local one says the company's time zone unless told otherwise. */
   helperText?: string;
   disabled?: boolean;
   /** A number input's bounds and step (the browser's arrows and checks follow them). */
@@ -27,6 +29,9 @@ interface Props<V extends FieldValues> {
 export function FormText<V extends FieldValues>(props: Props<V>) {
   const { control, name, label, testId, rows, select, inputMode, type, adornment, endAdornment, children } = props;
   const { t } = useTranslation();
+  // A date and time typed here is on the company's clock, which the browser's may not be: say so.
+  const zoneHint = useCompanyZoneHint();
+  const hint = props.helperText ?? (type === "datetime-local" ? zoneHint : undefined);
   return (
     <Controller
       name={name}
@@ -43,7 +48,7 @@ export function FormText<V extends FieldValues>(props: Props<V>) {
           type={type}
           disabled={props.disabled}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ? t(fieldState.error.message) : props.helperText}
+          helperText={fieldState.error?.message ? t(fieldState.error.message) : hint}
           fullWidth
           margin="dense"
           multiline={rows !== undefined}

@@ -8,7 +8,7 @@ import { Button, TableCell, TableRow } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import { can, type WhatsappDto } from "@balcao/contracts";
-import { format } from "date-fns";
+import { formatInZone } from "../../app/company-clock";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../app/auth";
 import { ConfirmDialog } from "../lists/ConfirmDialog";
@@ -45,7 +45,7 @@ function ConnectionRow({ connection, may, onEdit, onDelete, ...session }: RowPro
         </TableCell>
       )}
       <TableCell align="center" data-testid="connection-row-updated">
-        {format(new Date(connection.updatedAt), "dd/MM/yy HH:mm")}
+        {formatInZone(connection.updatedAt, "dd/MM/yy HH:mm")}
       </TableCell>
       <TableCell align="center">
         {connection.isDefault && (

@@ -1,10 +1,9 @@
 /** Dates and durations as the dashboard shows and sends them. */
+import { companyDayFromToday } from "../../app/company-clock";
 
-/** YYYY-MM-DD of a local day, `offset` days from today. */
+/** YYYY-MM-DD of the company's day `offset` days from today (the server reads the period's days on its clock). */
 export function localDay(offset = 0, from = new Date()): string {
-  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + offset);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return companyDayFromToday(offset, from);
 }
 
 /** Minutes as "HH h mm m" (core-platform §2.15): 90 → "01 h 30 m". */

@@ -5,13 +5,13 @@
  * row highlighted); anything else is open and can be paid.
  */
 import { invoiceDisplayStatus } from "@balcao/contracts";
+import { companyDay } from "../../app/company-clock";
 
 export type InvoiceDisplayStatus = ReturnType<typeof invoiceDisplayStatus>;
 
-/** The display status on the person's calendar: today is their local date, as due dates are days. */
+/** The display status on the company's calendar, as due dates are days. */
 export function displayStatus(invoice: { status: string; dueDate: string }, now = new Date()): InvoiceDisplayStatus {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const today = companyDay(now);
   const { status } = invoice;
   const known = status === "paid" || status === "cancelled" ? status : "open";
   return invoiceDisplayStatus({ status: known, dueDate: invoice.dueDate }, today);

@@ -19,7 +19,7 @@ import {
 import KeyboardArrowDown from "@mui/icons-material/KeyboardArrowDown";
 import KeyboardArrowUp from "@mui/icons-material/KeyboardArrowUp";
 import type { InboundRejectionDto } from "@balcao/contracts";
-import { format } from "date-fns";
+import { formatInZone } from "../../app/company-clock";
 import { useTranslation } from "react-i18next";
 import { InfiniteSentinel } from "../lists/InfiniteSentinel";
 import { ListHeader } from "../lists/ListHeader";
@@ -49,7 +49,7 @@ function RejectionRow({ item }: { item: InboundRejectionDto }) {
             {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: "nowrap" }}>{format(new Date(item.receivedAt), "dd/MM/yyyy HH:mm:ss")}</TableCell>
+        <TableCell sx={{ whiteSpace: "nowrap" }}>{formatInZone(item.receivedAt, "dd/MM/yyyy HH:mm:ss")}</TableCell>
         <TableCell>{item.companyName}</TableCell>
         <TableCell>{item.whatsappName ?? t("inboundRejections.deletedConnection")}</TableCell>
         <TableCell>{t(`inboundRejections.providers.${item.provider}`, { defaultValue: item.provider })}</TableCell>

@@ -1,11 +1,13 @@
 /** Subscription arithmetic of core-platform §4.5, on calendar days (due dates have no time). */
 import { can, PLATFORM_COMPANY_ID, subscription, type AuthUser } from "@balcao/contracts";
+import { wallClock } from "../../app/company-clock";
 
-/** Whole days from today to a YYYY-MM-DD (or ISO) due date; negative once past. */
+/** Whole days from the company's today to a YYYY-MM-DD (or ISO) due date; negative once past. */
 export function daysUntil(dueDate: string, today: Date = new Date()): number {
   const [y, m, d] = dueDate.slice(0, 10).split("-").map(Number);
   const due = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1);
-  const now = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  const c = wallClock(today);
+  const now = Date.UTC(c.year, c.month - 1, c.day);
   return Math.round((due - now) / 86_400_000);
 }
 

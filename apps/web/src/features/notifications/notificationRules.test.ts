@@ -9,7 +9,7 @@ const message = {
   fromMe: false,
   read: false,
   body: "Oi",
-  createdAt: new Date(2026, 0, 1, 14, 5).toISOString(),
+  createdAt: "2026-01-01T17:05:00.000Z", // 14:05 on the company's clock (São Paulo)
 } as MessageDto;
 const ticket = { id: 5, status: "open", isGroup: false, userId: 7, queueId: 1, unreadMessages: 1 } as TicketDto;
 

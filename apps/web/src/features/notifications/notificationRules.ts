@@ -4,7 +4,7 @@
  * what it says, and which tickets the top-bar popover lists.
  */
 import type { MessageDto, TicketDto } from "@balcao/contracts";
-import { format } from "date-fns";
+import { companyTime } from "../../app/company-clock";
 import { plainText } from "../tickets/messages/messageRules";
 import { allTicketEnabled, type Viewer } from "../tickets/ticketRules";
 
@@ -27,7 +27,7 @@ export function shouldNotify(message: MessageDto, ticket: TicketDto, ctx: Notify
 
 /** The title is translated by the caller: "new message from {contact name}"; the body is plain text, marks off. */
 export function notificationBody(message: Pick<MessageDto, "body" | "createdAt">): string {
-  return `${plainText(message.body)} - ${format(new Date(message.createdAt), "HH:mm")}`;
+  return `${plainText(message.body)} - ${companyTime(message.createdAt)}`;
 }
 
 /** The popover: tickets with unread messages; pending ones only for allTicket enabled. */

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Box, Button, TextField, Typography } from "@mui/material";
 import type { WeekdayHours } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
+import { CompanyZoneNote } from "../common/CompanyZoneNote";
 
 interface Props {
   value: WeekdayHours[];
@@ -60,7 +61,9 @@ export function QueueHoursTab({ value, onSave }: Props) {
           {timeField(h, index, "endTime")}
         </Box>
       ))}
-      <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 1 }}>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, mt: 1 }}>
+        {/* The hours are read on the company's clock (the chatbot's and the dashboard's), not the browser's. */}
+        <CompanyZoneNote testId="hours-zone" />
         <Button
           variant="outlined"
           data-testid="hours-save"

@@ -4,6 +4,8 @@
  * work_week, day, agenda; height 500) whose events start and end at their
  * sendAt and show the contact's name with edit and delete. ?contactId= opens
  * the modal prefilled with that contact. Kept live from company{id}-schedule.
+ * The calendar lays out by the browser's own clock, so it is handed dates
+ * that read the company's clock there (asBrowserWallClock), today included.
  */
 import { useMemo, useState } from "react";
 import { Box, Button, IconButton, Paper, Tooltip } from "@mui/material";
@@ -17,6 +19,8 @@ import { useSearchParams } from "react-router";
 import { Calendar, type EventProps } from "react-big-calendar";
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import { api } from "../../api/http";
+import { asBrowserWallClock } from "../../app/company-clock";
+import { CompanyZoneNote } from "../common/CompanyZoneNote";
 import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { ListHeader } from "../lists/ListHeader";
 import { cultureOf, formats, localizer, messagesOf } from "./calendarLocale";
@@ -108,7 +112,7 @@ export default function SchedulesPage() {
   const events = useMemo(
     () =>
       items.map((s): ScheduleEvent => {
-        const at = new Date(s.sendAt);
+        const at = asBrowserWallClock(s.sendAt);
         return { title: s.contact.name, start: at, end: at, schedule: s };
       }),
     [items],
@@ -143,6 +147,7 @@ export default function SchedulesPage() {
           events={events}
           views={["month", "week", "work_week", "day", "agenda"]}
           defaultView="month"
+          getNow={() => asBrowserWallClock(Date.now())}
           style={{ height: 500 }}
           popup
           eventPropGetter={(e) => ({ style: { backgroundColor: statusColors[e.schedule.status] } })}
@@ -158,6 +163,7 @@ export default function SchedulesPage() {
           }}
         />
       </Paper>
+      <CompanyZoneNote testId="schedules-zone" />
       {modal.open && (
         <ScheduleModal scheduleId={modal.id} contact={modal.contact} onClose={() => setModal({ open: false })} />
       )}

@@ -2,7 +2,8 @@ import type { ScheduleDto } from "@balcao/contracts";
 import { describe, expect, it } from "vitest";
 import { isPast, newScheduleForm, scheduleFormSchema, titleOf, toScheduleBody } from "./scheduleForm";
 
-const at = new Date(2026, 4, 4, 10, 30);
+// 10:30 on the company's clock (São Paulo, UTC-3), which the form speaks whatever the browser's zone.
+const at = new Date("2026-05-04T13:30:00Z");
 
 describe("the schedule form", () => {
   it("starts with sendAt one hour ahead and the contact given", () => {
@@ -24,12 +25,12 @@ describe("the schedule form", () => {
     expect(errors({ contact: { id: 1, name: "A" }, body: "Olá Ana", sendAt: "2026-05-04T11:30" })).toEqual([]);
   });
 
-  it("sends sendAt as an ISO time of the user's wall clock", () => {
+  it("sends sendAt as the instant of the company's wall clock", () => {
     const body = toScheduleBody({ contact: { id: 3, name: "Ana" }, body: " Olá Ana ", sendAt: "2026-05-04T11:30" }, 7);
     expect(body).toEqual({
       body: "Olá Ana",
       contactId: 3,
-      sendAt: new Date(2026, 4, 4, 11, 30).toISOString(),
+      sendAt: "2026-05-04T14:30:00.000Z",
       sentAt: null,
       userId: 7,
     });

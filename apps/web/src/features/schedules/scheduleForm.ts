@@ -1,6 +1,6 @@
 /** The schedule modal's form (business-areas §5 "Schedule", §9): messages are i18n keys. */
 import { scheduleLimits, type ScheduleDto } from "@balcao/contracts";
-import { format } from "date-fns";
+import { fromZonedInput, toZonedInput } from "../../app/company-clock";
 import { z } from "zod";
 
 export interface ContactOption {
@@ -17,27 +17,22 @@ export const scheduleFormSchema = z.object({
     .min(1, "scheduleModal.form.required")
     .min(scheduleLimits.bodyMin, "scheduleModal.form.short")
     .max(scheduleLimits.bodyMax, "scheduleModal.form.long"),
-  /** A datetime-local value: the user's wall clock. */
-  sendAt: z.string().refine((v) => v !== "" && !Number.isNaN(new Date(v).getTime()), "scheduleModal.form.required"),
+  /** A datetime-local value on the company's clock. */
+  sendAt: z.string().refine((v) => fromZonedInput(v) !== null, "scheduleModal.form.required"),
 });
 
 export type ScheduleFormValues = z.infer<typeof scheduleFormSchema>;
 
-/** A date as a datetime-local input shows it. */
-export function toLocalInput(date: Date): string {
-  return format(date, "yyyy-MM-dd'T'HH:mm");
-}
-
 /** A new schedule: the contact given (a ticket's, ?contactId=), sendAt now plus one hour (§9). */
 export function newScheduleForm(contact: ContactOption | null, now = new Date()): ScheduleFormValues {
-  return { contact, body: "", sendAt: toLocalInput(new Date(now.getTime() + scheduleLimits.defaultDelayMs)) };
+  return { contact, body: "", sendAt: toZonedInput(now.getTime() + scheduleLimits.defaultDelayMs) };
 }
 
 export function toScheduleForm(s: ScheduleDto): ScheduleFormValues {
   return {
     contact: { id: s.contact.id, name: s.contact.name },
     body: s.body,
-    sendAt: toLocalInput(new Date(s.sendAt)),
+    sendAt: toZonedInput(s.sendAt),
   };
 }
 
@@ -46,16 +41,16 @@ export function toScheduleBody(values: ScheduleFormValues, userId: number | unde
   return {
     body: values.body.trim(),
     contactId: values.contact?.id,
-    sendAt: new Date(values.sendAt).toISOString(),
+    sendAt: fromZonedInput(values.sendAt)!.toISOString(),
     sentAt: null,
     userId: userId ?? null,
   };
 }
 
-/** A sendAt already past: the schedule goes out as soon as it is saved. */
+/** A sendAt (the form's, on the company's clock) already past: the schedule goes out as soon as it is saved. */
 export function isPast(sendAt: string, now = Date.now()): boolean {
-  const at = new Date(sendAt).getTime();
-  return !Number.isNaN(at) && at <= now;
+  const at = fromZonedInput(sendAt);
+  return at !== null && at.getTime() <= now;
 }
 
 /** The modal's title key and values: 'Erro de Envio' for ERRO, else 'Mensagem <status>' (§2.8). */

@@ -41,10 +41,11 @@ describe("which list a realtime update lands in (§4.1)", () => {
 });
 
 describe("list item display (§2.8)", () => {
-  const now = new Date(2026, 10, 21, 15, 0);
-  it("shows HH:mm today, dd/MM/yyyy otherwise", () => {
-    expect(ticketTime(new Date(2026, 10, 21, 9, 5).toISOString(), now)).toBe("09:05");
-    expect(ticketTime(new Date(2026, 10, 20, 23, 59).toISOString(), now)).toBe("20/11/2026");
+  // 15:00 on 21/11 on the company's clock (São Paulo, UTC-3), whatever the browser's.
+  const now = new Date("2026-11-21T18:00:00Z");
+  it("shows HH:mm today, dd/MM/yyyy otherwise (the company's today)", () => {
+    expect(ticketTime("2026-11-21T12:05:00.000Z", now)).toBe("09:05");
+    expect(ticketTime("2026-11-21T02:59:00.000Z", now)).toBe("20/11/2026");
   });
   it("recognises a location preview and the no-queue colour", () => {
     expect(lastMessagePreview("data:image/png;base64,iVBOR...|https://maps", "Location")).toBe("Location");

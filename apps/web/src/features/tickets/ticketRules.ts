@@ -4,7 +4,7 @@
  * belongs to and how an item shows its time and last message.
  */
 import { defaultQueueColor, limits, type AuthUser, type TicketDto, type TicketStatus } from "@balcao/contracts";
-import { format, isSameDay } from "date-fns";
+import { companyDate, companyTime, sameCompanyDay } from "../../app/company-clock";
 import { plainText } from "./messages/messageRules";
 
 /** What one ticket list asks GET /tickets for. */
@@ -58,10 +58,9 @@ export function belongsToList(ticket: TicketDto, filter: TicketFilter, user: Vie
   return true;
 }
 
-/** §2.8: HH:mm when it is today, otherwise dd/MM/yyyy. */
+/** §2.8: HH:mm when it is today, otherwise dd/MM/yyyy (the company's today and clock). */
 export function ticketTime(updatedAt: string, now: Date = new Date()): string {
-  const date = new Date(updatedAt);
-  return isSameDay(date, now) ? format(date, "HH:mm") : format(date, "dd/MM/yyyy");
+  return sameCompanyDay(updatedAt, now) ? companyTime(updatedAt) : companyDate(updatedAt);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "@mui/material";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlineOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
-import { format } from "date-fns";
+import { companyDateTime } from "../../app/company-clock";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../lists/ConfirmDialog";
 import { addTodo, editTodo, loadTodos, removeTodo, saveTodos, type Todo } from "./todos";
@@ -85,7 +85,7 @@ export default function TodoListPage() {
             >
               <ListItemText
                 primary={todo.text}
-                secondary={format(new Date(todo.updatedAt), "dd/MM/yyyy HH:mm")}
+                secondary={companyDateTime(todo.updatedAt)}
                 sx={{ pr: 10, wordBreak: "break-word" }}
               />
             </ListItem>

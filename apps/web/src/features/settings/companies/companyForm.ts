@@ -5,6 +5,7 @@
  */
 import { isCalendarDay, limits, recurrences, type CompanyDto, type Recurrence } from "@balcao/contracts";
 import { z } from "zod";
+import { companyDay } from "../../../app/company-clock";
 import { msg } from "../../auth/auth-schemas";
 import { maskPhone, phoneDigits } from "../../auth/phone-mask";
 
@@ -82,8 +83,7 @@ export function nameTaken(name: string, companies: CompanyDto[], editingId: numb
   return wanted !== "" && companies.some((c) => c.id !== editingId && c.name.toLowerCase() === wanted);
 }
 
-/** Today in the browser's calendar, as YYYY-MM-DD: the expiry button counts from here. */
+/** Today on the company's calendar, as YYYY-MM-DD: the expiry button counts from here. */
 export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return companyDay(now);
 }

@@ -9,7 +9,7 @@ import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import { limits, type TicketDto, type TicketNoteDto } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
+import { companyDateTime } from "../../../app/company-clock";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
@@ -114,7 +114,7 @@ export function TicketNotes({ ticket }: { ticket: TicketDto }) {
           >
             <ListItemText
               primary={n.note}
-              secondary={`${n.user?.name ?? ""} · ${format(new Date(n.createdAt), "dd/MM/yyyy HH:mm")}`}
+              secondary={`${n.user?.name ?? ""} · ${companyDateTime(n.createdAt)}`}
               slotProps={{ primary: { sx: { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } } }}
             />
           </ListItem>

@@ -8,7 +8,7 @@ import { Box, List, ListItem, ListItemText, Typography } from "@mui/material";
 import type { TicketDto, TicketTimelineDto, TicketTimelineEventDto } from "@balcao/contracts";
 import { ticketTimelineTypes } from "@balcao/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { format } from "date-fns";
+import { companyDateTime } from "../../../app/company-clock";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../api/http";
 
@@ -25,7 +25,7 @@ function useLine() {
     ]
       .filter(Boolean)
       .join(" · ");
-    return { primary: `${what} — ${who}`, secondary: [where, format(new Date(e.createdAt), "dd/MM/yyyy HH:mm")] };
+    return { primary: `${what} — ${who}`, secondary: [where, companyDateTime(e.createdAt)] };
   };
 }
 

@@ -4,21 +4,20 @@
  * ticket changes), location bodies and the ack icon kind.
  */
 import type { Ack, MessageDeleteScope, MessageDto } from "@balcao/contracts";
-import { format } from "date-fns";
+import { companyDate, companyDateTime, companyDay, companyTime } from "../../../app/company-clock";
 
 export type MessageRow =
   | { kind: "day"; key: string; label: string }
   | { kind: "ticketChange"; key: string; endedAt: string; startedAt: string }
   | { kind: "message"; key: string; message: MessageDto };
 
-export const dayLabel = (iso: string) => format(new Date(iso), "dd/MM/yyyy");
-export const dateTimeLabel = (iso: string) => format(new Date(iso), "dd/MM/yyyy HH:mm");
-export const timeLabel = (iso: string) => format(new Date(iso), "HH:mm");
+/** Dates and times on the company's clock, whatever the browser's zone. */
+export const dayLabel = (iso: string) => companyDate(iso);
+export const dateTimeLabel = (iso: string) => companyDateTime(iso);
+export const timeLabel = (iso: string) => companyTime(iso);
 
-function dayKey(iso: string): number {
-  const d = new Date(iso);
-  return d.getFullYear() * 10_000 + d.getMonth() * 100 + d.getDate();
-}
+/** The company's calendar day: day separators fall at its midnight. */
+const dayKey = (iso: string) => companyDay(iso);
 
 /** A reaction replaced or taken back: WhatsApp no longer shows it, and neither does the list. */
 const isWithdrawnReaction = (m: MessageDto) => m.mediaType === "reactionMessage" && m.isDeleted;
@@ -39,7 +38,7 @@ export function orderMessages(messages: MessageDto[]): MessageDto[] {
 export function buildRows(ordered: MessageDto[]): MessageRow[] {
   const rows: MessageRow[] = [];
   let previous: MessageDto | undefined;
-  let previousDay = -1;
+  let previousDay = "";
   for (const message of ordered) {
     if (previous && previous.ticketId !== message.ticketId) {
       rows.push({
@@ -49,7 +48,6 @@ export function buildRows(ordered: MessageDto[]): MessageRow[] {
         startedAt: message.createdAt,
       });
     }
-    // Calendar days compared cheaply: a label is only formatted where a separator goes.
     const day = dayKey(message.createdAt);
     if (day !== previousDay) rows.push({ kind: "day", key: `d-${message.id}`, label: dayLabel(message.createdAt) });
     previousDay = day;

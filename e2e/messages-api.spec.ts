@@ -1,7 +1,8 @@
 /**
  * A person's path through the Messages API page (business-areas §2.18): an
  * admin whose connection runs on the fake WhatsApp Cloud API and has an API
- * token opens the page from the menu, reads the endpoint, sends a text with
+ * token opens the page from the menu, reads the endpoint (the README's URL, which
+ * answers an outside system), sends a text with
  * the test form and the connection's token, gets the success toast and an
  * empty form, and finds the message on the customer's new ticket in the
  * workspace; WhatsApp (the fake Graph API) received it. A wrong token is
@@ -60,7 +61,19 @@ test("an admin sends a test message with the connection's token and finds it on 
   await page.getByTestId("menu-item-messages-api").click();
   await expect(page).toHaveURL(/\/messages-api$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("pt", "messagesAPI.title"));
-  await expect(page.getByTestId("messages-api-endpoint")).toHaveText(`${baseURL}/api/api/messages/send`);
+  // One URL, the README's (issue 30 item 6): the page shows it, and an outside system POSTing there is answered.
+  const endpoint = page.getByTestId("messages-api-endpoint");
+  await expect(endpoint).toHaveText(`${baseURL}/api/messages/send`);
+  const shown = (await endpoint.textContent())!;
+  const outside = await fetch(shown, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ number, body: "Pedido recebido" }),
+  });
+  expect(outside.status).toBe(200);
+  expect(await outside.json()).toMatchObject({ status: "SUCCESS" });
+  const [fromOutside] = await graph<SentRecord[]>("GET", `/sent?to=${number}&count=1&timeoutMs=10000`);
+  expect(fromOutside!.body.text?.body).toBe("Pedido recebido");
 
   // A wrong token: the page's own words, and the user stays signed in.
   await page.getByTestId("api-text-token").fill(randomBytes(24).toString("hex"));
@@ -71,13 +84,15 @@ test("an admin sends a test message with the connection's token and finds it on 
   await expect(page).toHaveURL(/\/messages-api$/);
   expect(await storedToken(page)).not.toBeNull();
 
-  // The connection's token: sent, a success toast, an empty form.
+  // The connection's token: sent to the URL shown, a success toast, an empty form.
   await page.getByTestId("api-text-token").fill(token);
+  const posted = page.waitForRequest((req) => req.method() === "POST" && req.url().includes("/messages/send"));
   await page.getByTestId("api-text-send").click();
+  expect((await posted).url()).toBe(shown);
   await expect(page.getByText(t("pt", "messagesAPI.toasts.sent"))).toBeVisible();
   await expect(page.getByTestId("api-text-body")).toHaveValue("");
   await expect(page.getByTestId("api-text-token")).toHaveValue("");
-  const [sent] = await graph<SentRecord[]>("GET", `/sent?to=${number}&count=1&timeoutMs=10000`);
+  const [, sent] = await graph<SentRecord[]>("GET", `/sent?to=${number}&count=2&timeoutMs=10000`);
   expect(sent!.body.text?.body).toBe("Seu pedido saiu para entrega");
   if (shots) await page.screenshot({ path: `${shots}/messages-api.png` });
 

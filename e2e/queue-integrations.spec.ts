@@ -69,6 +69,8 @@ test("an admin's webhook integration posts a customer's message signed; its deli
   await page.getByTestId("menu-item-queue-integration").click();
   await expect(page).toHaveURL(/\/queue-integration$/);
   await page.getByTestId("integration-add").click();
+  // The dialog names what it makes: an integration, as the page and the menu call it (it said "projeto": issue 30).
+  await expect(modal(page).getByRole("heading", { level: 2 })).toHaveText("Adicionar integração");
   await walkTheTypes(page);
 
   const dialog = modal(page);
@@ -96,6 +98,7 @@ test("an admin's webhook integration posts a customer's message signed; its deli
 
   // The signing secret, whole, for the receiver to check signatures with.
   await row.getByTestId("integration-edit").click();
+  await expect(dialog.getByRole("heading", { level: 2 })).toHaveText("Editar integração");
   const secret = await dialog.getByTestId("integration-secret").inputValue();
   expect(secret.length).toBeGreaterThanOrEqual(32);
   receiver.secret = secret;

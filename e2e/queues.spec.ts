@@ -1,15 +1,18 @@
 /**
  * An admin's path through queues (business-areas §2.4): creates a queue with a
  * colour from the palette, gives it two chatbot options and a child option,
- * edits it, is told a colour is already in use, and deletes it.
+ * edits it, is told a colour is already in use, and deletes it. With hours kept
+ * per queue, saving a queue without an out-of-hours message warns first and
+ * offers the default message (issue 30 item 12).
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
-import { logIn } from "./harness/pages.js";
-import { newPerson, signUpByApi } from "./harness/people.js";
+import { apiAsPage, logIn } from "./harness/pages.js";
+import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 import { addOption, pickColour, queueModal as modal } from "./harness/queue-screens.js";
 
+const shots = process.env.PW_SHOTS_DIR;
 const rows = (page: Page) => page.locator('tr[data-testid^="queue-row-"]');
 
 const rootLabels = (page: Page) => page.getByTestId("options-root").locator(":scope > li").getByTestId("option-label");
@@ -93,4 +96,49 @@ test("an admin builds a queue with a chatbot menu, edits it, meets a taken colou
   await expect(rows(page)).toHaveCount(0);
   await page.reload();
   await expect(page.getByText(t("pt", "queues.empty"))).toBeVisible();
+});
+
+test("with hours per queue, a queue saved without an out-of-hours message warns first and offers the default one", async ({
+  page,
+  baseURL,
+}) => {
+  const admin = newPerson("queue-hours");
+  await signUpByApi(baseURL!, admin);
+  await (
+    await apiAs(baseURL!, admin)
+  )("PUT", "/settings/scheduleType", { key: "scheduleType", value: "queue" });
+  await logIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.getByTestId("menu-item-queues").click();
+  // The browser's login ended the API session above: read with the page's own token.
+  const api = apiAsPage(baseURL!, page);
+  const queues = () => api<{ name: string; outOfHoursMessage: string }[]>("GET", "/queue", undefined);
+
+  // The first save says what an empty message means for customers, and saves nothing yet.
+  await page.getByTestId("queue-add").click();
+  await modal(page).getByTestId("queue-name").fill("Padaria");
+  await pickColour(page, "1273de");
+  await modal(page).getByTestId("queue-modal-save").click();
+  const warning = modal(page).getByTestId("queue-out-of-hours-warning");
+  await expect(warning).toContainText(t("pt", "queueModal.schedules.noOutOfHoursMessage"));
+  if (shots) await page.screenshot({ path: `${shots}/queue-out-of-hours-warning.png` });
+  expect(await queues()).toEqual([]);
+  // One click fills in the default message, in the admin's language; the queue is saved with it.
+  await warning.getByTestId("queue-out-of-hours-warning-use-default").click();
+  const fallback = t("pt", "queueModal.schedules.defaultOutOfHoursMessage");
+  await expect(modal(page).getByTestId("queue-out-of-hours")).toHaveValue(fallback);
+  await expect(warning).toHaveCount(0);
+  await modal(page).getByTestId("queue-modal-save").click();
+  await expect(modal(page)).toBeHidden();
+  expect((await queues()).map((q) => [q.name, q.outOfHoursMessage])).toEqual([["Padaria", fallback]]);
+
+  // A warning, not a wall: saving again keeps a queue silent outside its hours, if that is what the admin wants.
+  await page.getByTestId("queue-add").click();
+  await modal(page).getByTestId("queue-name").fill("Confeitaria");
+  await pickColour(page, "b80000");
+  await modal(page).getByTestId("queue-modal-save").click();
+  await expect(warning).toBeVisible();
+  await modal(page).getByTestId("queue-modal-save").click();
+  await expect(modal(page)).toBeHidden();
+  expect((await queues()).find((q) => q.name === "Confeitaria")?.outOfHoursMessage).toBe("");
 });

@@ -1,8 +1,9 @@
 /**
  * Settings (core-platform §2.18). A company admin changes an option that
  * survives a reload and, with business hours managed by company, saves the
- * company's hours on the Schedules tab. The super admin creates a plan (the
- * form empties after adding; a double click makes one plan) and a
+ * company's hours on the Schedules tab, is told which connection has no
+ * out-of-hours message and gives it the default one. The super admin creates a
+ * plan (the form empties after adding; a double click makes one plan) and a
  * company due in 5 days (a yellow row), then renews it with the expiry button.
  */
 import { randomBytes } from "node:crypto";
@@ -10,7 +11,7 @@ import { addRecurrence } from "@balcao/contracts";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { apiAsPage, logIn } from "./harness/pages.js";
-import { newPerson, signUpByApi } from "./harness/people.js";
+import { apiAs, newPerson, signUpByApi } from "./harness/people.js";
 import { chooseOption, openSettings } from "./harness/settings-screen.js";
 import { asSuperAdmin } from "./harness/super-admin.js";
 
@@ -21,6 +22,8 @@ function dayFromToday(days: number): string {
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
+const shots = process.env.PW_SHOTS_DIR;
+
 const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("/");
 
 test("a company admin changes an option, and keeps company business hours on the Schedules tab", async ({
@@ -29,6 +32,10 @@ test("a company admin changes an option, and keeps company business hours on the
 }) => {
   const admin = newPerson("settings");
   await signUpByApi(baseURL!, admin);
+  // Outside the company's hours each connection answers with its own out-of-hours message; one has none.
+  const ownerApi = await apiAs(baseURL!, admin);
+  await ownerApi("POST", "/whatsapp", { name: "Loja Centro", outOfHoursMessage: "" });
+  await ownerApi("POST", "/whatsapp", { name: "Loja Norte", outOfHoursMessage: "Fechado agora." });
   await logIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/tickets$/);
   await openSettings(page);
@@ -56,6 +63,23 @@ test("a company admin changes an option, and keeps company business hours on the
     "09:30",
   );
   await expect(page.getByText(t("pt", "settings.schedulesUpdated"))).toBeVisible();
+  // Saved: the connection that would leave customers without an answer is named, and one click gives it the
+  // default message in the admin's language (issue 30 item 12).
+  const warning = page.getByTestId("settings-out-of-hours-warning");
+  await expect(warning).toContainText("Loja Centro");
+  await expect(warning).not.toContainText("Loja Norte");
+  if (shots) await page.screenshot({ path: `${shots}/settings-out-of-hours-warning.png` });
+  await warning.getByTestId("settings-out-of-hours-warning-use-default").click();
+  await expect(page.getByText(t("pt", "settings.schedules.defaultMessageSaved"))).toBeVisible();
+  await expect(warning).toHaveCount(0);
+  // The browser's login ended the API session above: read with the page's own token.
+  const messages = (
+    await apiAsPage(baseURL!, page)<{ name: string; outOfHoursMessage: string }[]>("GET", "/whatsapp", undefined)
+  ).map((c) => [c.name, c.outOfHoursMessage]);
+  expect(messages).toEqual([
+    ["Loja Centro", t("pt", "queueModal.schedules.defaultOutOfHoursMessage")],
+    ["Loja Norte", "Fechado agora."],
+  ]);
 
   await page.reload();
   await page.getByTestId("settings-tab-schedules").click();

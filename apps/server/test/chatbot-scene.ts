@@ -80,9 +80,9 @@ export function input(over: Partial<BotInput> = {}, ticket: Partial<BotTicket> =
 
 export const queueMenu =
   "Olá {{firstName}}! Escolha:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte\n\n*[ Sair ]* - Encerrar atendimento";
-export const suporteRoot = "Suporte técnico\n\n[ 1 ] Internet\n[ 2 ] Boleto\n\n[ # ] Menu inicial";
+export const suporteRoot = "Suporte técnico\n\n*[ 1 ]* - Internet\n*[ 2 ]* - Boleto\n\n*[ # ]* - Menu inicial";
 export const internetLevel =
-  "Sobre internet:\n\n[ 1 ] Lenta\n[ 2 ] Sem sinal\n\n[ 0 ] Menu anterior\n[ # ] Menu inicial";
+  "Sobre internet:\n\n*[ 1 ]* - Lenta\n*[ 2 ]* - Sem sinal\n\n*[ 0 ]* - Menu anterior\n*[ # ]* - Menu inicial";
 
 /** Plays the customer's texts in order, applying each decision to the ticket. */
 export function conversation(texts: string[], over: Partial<BotInput> = {}, ticket: Partial<BotTicket> = {}) {

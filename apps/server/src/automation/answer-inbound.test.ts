@@ -91,7 +91,7 @@ describe("the queue menu", () => {
     await c.says("1");
     await s.ctx.db.delete(queueOptions).where(eq(queueOptions.id, c.options.internet));
     // "1" was Lenta inside Internet; at the root it is no option (Boleto keeps its number 2).
-    expect(await c.says("1")).toEqual(["Suporte técnico\n\n[ 2 ] Boleto\n\n[ # ] Menu inicial"]);
+    expect(await c.says("1")).toEqual(["Suporte técnico\n\n*[ 2 ]* - Boleto\n\n*[ # ]* - Menu inicial"]);
     expect(await c.says("2")).toEqual(["Enviaremos o boleto."]);
     expect(await c.ticket()).toMatchObject({ queueId: c.queues.suporte, chatbot: false, queueOptionId: null });
   });

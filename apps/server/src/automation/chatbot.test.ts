@@ -73,13 +73,18 @@ describe("one queue", () => {
 
   it("with options: its root options at once (greeting only when enabled); # and 0 stay in that queue", () => {
     const { sent, state } = conversation(["Oi", "1", "#", "0"], { queues: [suporte] });
-    const root = "[ 1 ] Internet\n[ 2 ] Boleto";
-    expect(sent).toEqual([root, "Sobre internet:\n\n[ 1 ] Lenta\n[ 2 ] Sem sinal\n\n[ 0 ] Menu anterior", root, root]);
+    const root = "*[ 1 ]* - Internet\n*[ 2 ]* - Boleto";
+    expect(sent).toEqual([
+      root,
+      "Sobre internet:\n\n*[ 1 ]* - Lenta\n*[ 2 ]* - Sem sinal\n\n*[ 0 ]* - Menu anterior",
+      root,
+      root,
+    ]);
     expect(state).toMatchObject({ queueId: 20, chatbot: true, queueOptionId: null });
     const greeted = routeInbound(
       input({ queues: [suporte], settings: { ...input().settings, sendGreetingMessageOneQueues: "enabled" } }),
     );
-    expect(greeted.texts).toEqual(["Suporte técnico\n\n[ 1 ] Internet\n[ 2 ] Boleto"]);
+    expect(greeted.texts).toEqual(["Suporte técnico\n\n*[ 1 ]* - Internet\n*[ 2 ]* - Boleto"]);
   });
 });
 

@@ -49,7 +49,10 @@ export interface WhatsappDto extends WhatsappSessionDto {
   flowIdNotPhrase: number | null;
   schedules: WeekdayHours[];
   queues: QueueRef[];
-  /** Cloud API credentials: the ids in full, the secrets masked (last 4 characters) — never returned whole. */
+  /**
+   * Cloud API credentials: the ids in full; the access token and app secret masked (last 4 characters),
+   * never returned whole; the verify token whole to connection editors (they paste it into Meta), masked to others.
+   */
   cloudPhoneNumberId: string;
   cloudAccessToken: string;
   cloudAppSecret: string;
@@ -156,5 +159,5 @@ export const cloudCredentialFields = [
   "cloudAppSecret",
   "cloudVerifyToken",
 ] as const;
-/** Of those, the ones never returned whole. */
+/** Of those, the ones stored encrypted and kept when sent back masked. */
 export const cloudSecretFields = ["cloudAccessToken", "cloudAppSecret", "cloudVerifyToken"] as const;

@@ -1,8 +1,8 @@
 /**
  * POST {host}/api/messages/send (business-areas §7): {host} is the API base
  * (PUBLIC_URL + /api), so the spec's client calls /api/api/messages/send; the
- * same handler also answers /api/messages/send, the path a reader of the
- * docs would try. A static segment wins over POST /messages/:ticketId in
+ * same handler also answers /api/messages/send, the one URL the README and the
+ * Messages API page show (issue 30 item 6). A static segment wins over POST /messages/:ticketId in
  * Fastify's router, so "send" is never taken for a ticket id.
  *
  * Public as far as the session guard goes: the connection's token is the

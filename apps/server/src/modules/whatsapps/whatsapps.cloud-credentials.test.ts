@@ -1,6 +1,8 @@
 /**
  * /whatsapp with a Cloud API connection (core-platform §2.17, §8): its four
- * credentials are required, and the secrets never leave the server whole.
+ * credentials are required; the access token and app secret never leave the
+ * server whole; the verify token, which the admin pastes into Meta, is read
+ * whole by connection editors only (issue 30 item 4).
  */
 import type { WhatsappDto } from "@balcao/contracts";
 import { eq } from "drizzle-orm";
@@ -34,7 +36,7 @@ describe("cloud credentials", () => {
     };
   };
 
-  it("returns the secrets masked, and a masked or omitted secret keeps the stored one", async () => {
+  it("returns the secrets masked, the verify token whole to an admin, and a masked or omitted secret keeps the stored one", async () => {
     const t = await buildTenant(s);
     const res = await createConnection(s, t.admin.token, { provider: "cloud", ...secrets });
     expect(res.statusCode).toBe(200);
@@ -44,10 +46,14 @@ describe("cloud credentials", () => {
       cloudPhoneNumberId: "109876543210",
       cloudAccessToken: "••••4321",
       cloudAppSecret: "••••abcd",
-      cloudVerifyToken: "••••9876",
+      cloudVerifyToken: "verify-me-please-9876",
+      webhookUrl: `https://balcao.example.com/api/webhooks/whatsapp/${w.id}`,
     });
-    for (const secret of Object.values(secrets).slice(1)) {
+    const shown = await s.request({ path: `/whatsapp/${w.id}`, token: t.admin.token });
+    expect(shown.json<WhatsappDto>().cloudVerifyToken).toBe("verify-me-please-9876");
+    for (const secret of [secrets.cloudAccessToken, secrets.cloudAppSecret]) {
       expect(res.body).not.toContain(secret);
+      expect(shown.body).not.toContain(secret);
       expect((await s.request({ path: "/whatsapp", token: t.admin.token })).body).not.toContain(secret);
     }
     // The modal sends back what it read: nothing changes.
@@ -81,9 +87,21 @@ describe("cloud credentials", () => {
     expect(switched.json()).toMatchObject({ error: "ERR_VALIDATION", details: { field: "cloudAccessToken" } });
   });
 
+  it("never gives an agent the verify token or another secret", async () => {
+    const t = await buildTenant(s);
+    const { id } = (await createConnection(s, t.admin.token, { provider: "cloud", ...secrets })).json<WhatsappDto>();
+    for (const path of [`/whatsapp/${id}`, "/whatsapp"]) {
+      const res = await s.request({ path, token: t.agent.token });
+      expect(res.statusCode, path).toBe(200);
+      for (const secret of Object.values(secrets).slice(1)) expect(res.body, path).not.toContain(secret);
+    }
+    const one = (await s.request({ path: `/whatsapp/${id}`, token: t.agent.token })).json<WhatsappDto>();
+    expect(one.cloudVerifyToken).toBe("••••9876");
+  });
+
   it("masks a short secret entirely", async () => {
     const t = await buildTenant(s);
-    const res = await createConnection(s, t.admin.token, { provider: "cloud", ...secrets, cloudVerifyToken: "abc123" });
-    expect(res.json().cloudVerifyToken).toBe("••••");
+    const res = await createConnection(s, t.admin.token, { provider: "cloud", ...secrets, cloudAppSecret: "abc123" });
+    expect(res.json().cloudAppSecret).toBe("••••");
   });
 });

@@ -1,7 +1,13 @@
 /**
  * The connection as the spec's client reads it (core-platform §3 "Connection").
- * Cloud API secrets never leave the server whole; the external API token is
- * shown whole only to those who edit connections (the modal edits it).
+ * The Cloud API access token and app secret never leave the server whole. What
+ * an admin must paste somewhere is shown whole to those who edit connections
+ * (the modal shows it with a copy button), masked to everyone else: the external
+ * API token (pasted into n8n and the like) and the Cloud verify token (pasted
+ * into Meta's webhook settings beside the webhook URL; issue 30 item 4). The
+ * verify token only answers Meta's subscription handshake: it neither signs
+ * webhooks (the app secret does) nor reaches the Graph API, and an editor may
+ * replace it anyway.
  */
 import {
   maskSecret,
@@ -13,9 +19,9 @@ import {
 import { decryptSecret } from "../../secrets/index.js";
 import type { WhatsappRow } from "./whatsapps.queries.js";
 
-/** Who the connection is shown to: `fullToken` for the connection editors. */
+/** Who the connection is shown to: `editor` for those who may edit connections. */
 export interface WhatsappViewer {
-  fullToken: boolean;
+  editor: boolean;
   /** PUBLIC_URL, or "" when unset (the page then shows a path to prefix with the host). */
   publicUrl: string;
 }
@@ -23,6 +29,12 @@ export interface WhatsappViewer {
 /** Where Meta must call for a cloud connection (the cloud driver's webhook route). */
 export function webhookUrlOf(publicUrl: string, id: number): string {
   return `${publicUrl.replace(/\/+$/, "")}/api/webhooks/whatsapp/${id}`;
+}
+
+/** A value the admin pastes elsewhere: whole for editors, masked for the others. */
+function forViewer(stored: string, viewer: WhatsappViewer): string {
+  const plain = decryptSecret(stored);
+  return viewer.editor ? plain : maskSecret(plain);
 }
 
 export function presentWhatsapp(row: WhatsappRow, queues: QueueRef[], viewer: WhatsappViewer): WhatsappDto {
@@ -38,7 +50,7 @@ export function presentWhatsapp(row: WhatsappRow, queues: QueueRef[], viewer: Wh
     complationMessage: row.complationMessage,
     outOfHoursMessage: row.outOfHoursMessage,
     ratingMessage: row.ratingMessage,
-    token: viewer.fullToken ? decryptSecret(row.token) : maskSecret(decryptSecret(row.token)),
+    token: forViewer(row.token, viewer),
     provider: row.provider as ConnectionProvider,
     sendIdQueue: row.sendIdQueue,
     timeSendQueue: row.timeSendQueue,
@@ -58,7 +70,7 @@ export function presentWhatsapp(row: WhatsappRow, queues: QueueRef[], viewer: Wh
     cloudPhoneNumberId: row.cloudPhoneNumberId,
     cloudAccessToken: maskSecret(decryptSecret(row.cloudAccessToken)),
     cloudAppSecret: maskSecret(decryptSecret(row.cloudAppSecret)),
-    cloudVerifyToken: maskSecret(decryptSecret(row.cloudVerifyToken)),
+    cloudVerifyToken: forViewer(row.cloudVerifyToken, viewer),
     webhookUrl: webhookUrlOf(viewer.publicUrl, row.id),
     companyId: row.companyId,
     createdAt: row.createdAt.toISOString(),

@@ -18,10 +18,10 @@ import {
   type WhatsappRow,
 } from "./whatsapps.queries.js";
 
-/** Connection editors read the external API token whole; everyone else (agents) masked. */
+/** Connection editors read the external API token and the Cloud verify token whole; everyone else (agents) masked. */
 function viewerOf(ctx: Context, who: AccessClaims | null): WhatsappViewer {
-  const fullToken = who !== null && can(who.profile, "connections-page:editOrDeleteConnection");
-  return { fullToken, publicUrl: ctx.config.PUBLIC_URL ?? "" };
+  const editor = who !== null && can(who.profile, "connections-page:editOrDeleteConnection");
+  return { editor, publicUrl: ctx.config.PUBLIC_URL ?? "" };
 }
 
 /** `who` null: as the company's sockets read it, agents included (the token masked). */

@@ -137,7 +137,7 @@ export function useRecordForm<R, V extends FieldValues>(opts: {
 
 /**
  * Saves a dialog's record: POST `path` to add, PUT `path/id` to edit; on
- * success a toast, `onSaved`, and the dialog closes; a failure is toasted.
+ * success a toast, `onSaved`, and the dialog closes (unless `stayOpen`); a failure is toasted.
  */
 export function useSaveRecord<V, R>(opts: {
   path: string;
@@ -146,15 +146,17 @@ export function useSaveRecord<V, R>(opts: {
   successText: string;
   onSaved: (record: R) => void;
   onClose: () => void;
+  /** A saved record the dialog goes on showing (a new Cloud API connection's webhook details); default: close. */
+  stayOpen?: (record: R) => boolean;
 }) {
-  const { path, id, toBody, successText, onSaved, onClose } = opts;
+  const { path, id, toBody, successText, onSaved, onClose, stayOpen } = opts;
   return useMutation({
     mutationFn: (values: V) =>
       id === undefined ? api.post<R>(path, toBody(values)) : api.put<R>(`${path}/${id}`, toBody(values)),
     onSuccess: (record) => {
       onSaved(record);
       toast.success(successText);
-      onClose();
+      if (!stayOpen?.(record)) onClose();
     },
     onError: toastError,
   });

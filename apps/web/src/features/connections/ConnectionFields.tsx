@@ -2,10 +2,11 @@
 import { Box, Chip, FormControlLabel, IconButton, InputAdornment, MenuItem, Switch, TextField } from "@mui/material";
 import Autorenew from "@mui/icons-material/Autorenew";
 import type { GeneratedToken, QueueDto } from "@balcao/contracts";
-import { Controller, type Control, type UseFormSetValue } from "react-hook-form";
+import { Controller, useWatch, type Control, type UseFormSetValue } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/http";
 import { toastError } from "../../api/toast-error";
+import { CopyButton } from "../common/CopyField";
 import { FormText } from "../common/FormText";
 import type { Lookup } from "../queues/useLookups";
 import { generateToken, type ConnectionFormValues } from "./connectionForm";
@@ -40,7 +41,10 @@ async function serverToken(): Promise<string> {
   return (await api.post<GeneratedToken>("/whatsapp/token")).token;
 }
 
-/** A secret the user may type or have generated (the external API token, the webhook verify token). */
+/**
+ * A secret the user may type or have generated, and copies to paste elsewhere (the external API token into
+ * n8n and the like, the webhook verify token into Meta: issue 30 item 4).
+ */
 export function GeneratedField({
   control,
   setValue,
@@ -49,10 +53,11 @@ export function GeneratedField({
   testId,
 }: SetterProps & { name: "token" | "cloudVerifyToken"; helperText: string; testId: string }) {
   const { t } = useTranslation();
+  const value = useWatch({ control, name });
   const generate = async () => {
     try {
-      const value = name === "token" ? await serverToken() : generateToken();
-      setValue(name, value, { shouldDirty: true, shouldValidate: true });
+      const fresh = name === "token" ? await serverToken() : generateToken();
+      setValue(name, fresh, { shouldDirty: true, shouldValidate: true });
     } catch (err) {
       toastError(err);
     }
@@ -66,6 +71,7 @@ export function GeneratedField({
       helperText={helperText}
       endAdornment={
         <InputAdornment position="end">
+          <CopyButton value={value} testId={`${testId}-copy`} />
           <IconButton
             edge="end"
             onClick={() => void generate()}

@@ -51,10 +51,13 @@ export function ConnectionModal({ whatsappId, onClose }: Props) {
   const queryClient = useQueryClient();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down("sm"));
   const [tab, setTab] = useState(0);
-  const record = useConnectionRecord(whatsappId);
+  // A new Cloud API connection stays open once saved, as the connection it now is (below).
+  const [createdId, setCreatedId] = useState<number>();
+  const id = whatsappId ?? createdId;
+  const record = useConnectionRecord(id);
   const queues = useQueues().data ?? [];
   const lookups = useLookups(true);
-  const loading = whatsappId !== undefined && !record.data;
+  const loading = id !== undefined && !record.data;
 
   const { control, handleSubmit, reset, getValues, setValue } = useForm<ConnectionFormValues>({
     resolver: zodResolver(connectionFormSchema),
@@ -71,13 +74,25 @@ export function ConnectionModal({ whatsappId, onClose }: Props) {
     onClose,
   });
 
+  /**
+   * What the admin does next with a new Cloud API connection is paste its webhook URL and verify token into
+   * Meta (README): the modal goes on showing them, on the provider tab, instead of closing (issue 30 item 4).
+   */
+  const showsWebhookNext = (saved: WhatsappDto) => id === undefined && saved.provider === "cloud";
   const save = useSaveRecord({
     path: "/whatsapp",
-    id: whatsappId,
+    id,
     toBody: toSaveBody,
     successText: t("whatsappModal.success"),
-    onSaved: (saved: WhatsappDto) => setConnections(queryClient, (list) => upsertConnection(list, saved)),
+    onSaved: (saved: WhatsappDto) => {
+      setConnections(queryClient, (list) => upsertConnection(list, saved));
+      if (!showsWebhookNext(saved)) return;
+      queryClient.setQueryData([...connectionsKey, saved.id], saved);
+      setCreatedId(saved.id);
+      setTab(connectionTabs.indexOf("provider"));
+    },
     onClose,
+    stayOpen: showsWebhookNext,
   });
 
   // A refused submit shows the tab holding the first field in error.
@@ -99,12 +114,18 @@ export function ConnectionModal({ whatsappId, onClose }: Props) {
     <QueueFields key="queues" control={control} queues={queues} {...lookups} />,
     <TransferFields key="transfer" control={control} queues={queues} />,
     tab === 4 ? <QueueHoursTab key="hours" value={getValues("schedules")} onSave={keepHours} /> : null,
-    <ProviderFields key="provider" control={control} setValue={setValue} webhookUrl={record.data?.webhookUrl} />,
+    <ProviderFields
+      key="provider"
+      control={control}
+      setValue={setValue}
+      webhookUrl={record.data?.webhookUrl}
+      justCreated={createdId !== undefined}
+    />,
   ];
 
   return (
     <FormDialog
-      adding={whatsappId === undefined}
+      adding={id === undefined}
       i18nKey="whatsappModal"
       maxWidth="md"
       fullScreen={fullScreen}

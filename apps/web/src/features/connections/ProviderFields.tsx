@@ -1,7 +1,9 @@
 /**
  * The provider tab: WhatsApp Web (beta, QR pairing) or the WhatsApp Cloud API
- * (cloud), whose four credentials, webhook URL and verify token go into Meta's
- * app settings. Secrets come back masked; left as they are, they stay stored.
+ * (cloud), whose four credentials come from Meta's app, and whose webhook URL
+ * and verify token go into its webhook settings: both shown whole, with a copy
+ * button, to the admins who open the modal (issue 30 item 4). The access token
+ * and app secret come back masked; left as they are, they stay stored.
  */
 import { Alert, Box } from "@mui/material";
 import { useWatch, type Control, type UseFormSetValue } from "react-hook-form";
@@ -16,6 +18,8 @@ interface Props {
   setValue: UseFormSetValue<ConnectionFormValues>;
   /** Known once the connection is saved (it names the connection's id). */
   webhookUrl?: string;
+  /** Saved just now, as a new connection: say what to do with the URL and the token. */
+  justCreated: boolean;
 }
 
 const k = (key: string) => `whatsappModal.form.${key}`;
@@ -25,7 +29,7 @@ function absolute(url: string): string {
   return url.startsWith("/") ? `${window.location.origin}${url}` : url;
 }
 
-export function ProviderFields({ control, setValue, webhookUrl }: Props) {
+export function ProviderFields({ control, setValue, webhookUrl, justCreated }: Props) {
   const { t } = useTranslation();
   const provider = useWatch({ control, name: "provider" });
   return (
@@ -50,7 +54,14 @@ export function ProviderFields({ control, setValue, webhookUrl }: Props) {
             testId="connection-cloudVerifyToken"
           />
           {webhookUrl ? (
-            <CopyField label={t(k("webhookUrl"))} value={absolute(webhookUrl)} testId="connection-webhook-url" />
+            <>
+              <CopyField label={t(k("webhookUrl"))} value={absolute(webhookUrl)} testId="connection-webhook-url" />
+              {justCreated && (
+                <Alert severity="success" sx={{ mt: 1 }} data-testid="connection-webhook-next">
+                  {t(k("webhookNext"))}
+                </Alert>
+              )}
+            </>
           ) : (
             <Alert severity="warning" sx={{ mt: 1 }} data-testid="connection-webhook-later">
               {t(k("webhookAfterSave"))}

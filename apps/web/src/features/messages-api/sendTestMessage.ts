@@ -7,17 +7,21 @@
 import type { ExternalSendResult } from "@balcao/contracts";
 import { API_BASE, ApiError } from "../../api/http";
 
-/** The path after {host} (the API base) that the documentation shows. */
-export const SEND_PATH = "/api/messages/send";
+/**
+ * The endpoint's path, one URL on this page, in the README and for the test forms: {PUBLIC_URL}/api/messages/send
+ * (issue 30 item 6). The server also answers the spec's literal {host}/api/messages/send (/api/api/messages/send)
+ * for clients written for this family of products; the page does not show that one.
+ */
+export const SEND_PATH = `${API_BASE}/messages/send`;
 
 /** The endpoint as an outside system writes it. */
 export function endpointUrl(origin = window.location.origin): string {
-  return `${origin}${API_BASE}${SEND_PATH}`;
+  return `${origin}${SEND_PATH}`;
 }
 
 export async function sendTestMessage(token: string, payload: { number: string; body: string } | FormData) {
   const isForm = payload instanceof FormData;
-  const res = await fetch(`${API_BASE}${SEND_PATH}`, {
+  const res = await fetch(SEND_PATH, {
     method: "POST",
     credentials: "omit",
     headers: {

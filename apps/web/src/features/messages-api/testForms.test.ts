@@ -23,7 +23,7 @@ describe("Messages API test forms", () => {
     expect((form.get("medias") as File).name).toBe("pedido.pdf");
   });
 
-  it("documents the endpoint under the API base, as {host}/api/messages/send", () => {
-    expect(endpointUrl("https://app.example.com")).toBe("https://app.example.com/api/api/messages/send");
+  it("documents the endpoint as the README does, {PUBLIC_URL}/api/messages/send", () => {
+    expect(endpointUrl("https://app.example.com")).toBe("https://app.example.com/api/messages/send");
   });
 });

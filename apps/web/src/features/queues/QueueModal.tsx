@@ -1,14 +1,16 @@
 /**
  * Add or edit a queue (business-areas §2.4): the 'queue data' tab with the
  * chatbot options editor, and the 'attendance time' tab when the company keeps
- * business hours per queue (setting scheduleType = queue).
+ * business hours per queue (setting scheduleType = queue). Saving such a queue
+ * without an out-of-hours message first says what that means for customers and
+ * offers the default message; saving again keeps it empty (issue 30 item 12).
  */
 import { useState } from "react";
 import { Tab, Tabs, useMediaQuery, useTheme } from "@mui/material";
 import type { QueueDto, WeekdayHours } from "@balcao/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch, type UseFormHandleSubmit } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { api } from "../../api/http";
@@ -18,6 +20,7 @@ import { settingValue } from "../layout/menu-rules";
 import { QueueDataFields } from "./QueueDataFields";
 import { emptyQueueForm, queueFormSchema, toFormValues, toSaveBody, type QueueFormValues } from "./queueForm";
 import { QueueHoursTab } from "./QueueHoursTab";
+import { OutOfHoursWarning } from "./OutOfHoursWarning";
 import { QueueOptionsEditor } from "./QueueOptionsEditor";
 import { useLookups } from "./useLookups";
 import { queuesKey, upsertQueue } from "./useQueues";
@@ -73,6 +76,18 @@ export function QueueModal({ queueId, onClose }: Props) {
     onClose,
   });
 
+  // Warned once: an empty message may be what the admin wants (the queue stays silent outside its hours), so a
+  // second save keeps it rather than blocking; the server accepts it either way.
+  const [warned, setWarned] = useState(false);
+  const outOfHoursMessage = useWatch({ control, name: "outOfHoursMessage" });
+  const silentOutOfHours = (message: string) => perQueueHours && message.trim() === "";
+  const submitWarningFirst: UseFormHandleSubmit<QueueFormValues> = (onValid, onInvalid) =>
+    handleSubmit((values, event) => {
+      if (warned || !silentOutOfHours(values.outOfHoursMessage)) return onValid(values, event);
+      setWarned(true);
+      setTab(0);
+    }, onInvalid);
+
   const keepHours = (hours: WeekdayHours[]) => {
     setValue("schedules", hours, { shouldDirty: true });
     toast.info(t("queueModal.toasts.schedulesInfo"));
@@ -94,7 +109,7 @@ export function QueueModal({ queueId, onClose }: Props) {
           </Tabs>
         )
       }
-      handleSubmit={handleSubmit}
+      handleSubmit={submitWarningFirst}
       save={save}
       loading={loading}
       testIds={{ dialog: "queue-modal", cancel: "queue-modal-cancel", submit: "queue-modal-save" }}
@@ -102,6 +117,14 @@ export function QueueModal({ queueId, onClose }: Props) {
       {tab === 0 ? (
         <>
           <QueueDataFields control={control} perQueueHours={perQueueHours} {...lookups} />
+          {warned && silentOutOfHours(outOfHoursMessage) && (
+            <OutOfHoursWarning
+              text={t("queueModal.schedules.noOutOfHoursMessage")}
+              useDefaultLabel={t("queueModal.schedules.useDefaultMessage")}
+              onUseDefault={(message) => setValue("outOfHoursMessage", message, { shouldDirty: true })}
+              testId="queue-out-of-hours-warning"
+            />
+          )}
           <QueueOptionsEditor queueId={queueId} />
         </>
       ) : (

@@ -1,5 +1,6 @@
 /**
- * Vitest globalSetup: the run's PostgreSQL and its migrated template. With
+ * Vitest globalSetup: the run's PostgreSQL and its migrated template, and the
+ * server bundle the tests of a real server process start (server-process.ts). With
  * TEST_DATABASE_URL, that server; without it, one embedded cluster for the
  * whole run (the engine `npm start` runs on), in a temporary directory, whose
  * URL the test files read from TEST_DATABASE_URL like any other.
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startCluster } from "../src/db/embedded/cluster.js";
 import { prepareTemplate } from "./database.js";
+import { buildServerForRun } from "./server-process.js";
 
 const quiet = {
   info: () => undefined,
@@ -17,7 +19,8 @@ const quiet = {
 
 export default async function setup() {
   const given = process.env.TEST_DATABASE_URL;
-  if (given) return prepareTemplate(given);
+  // The bundle builds (CPU) while the template migrates (mostly the database's work).
+  if (given) return (await Promise.all([prepareTemplate(given), buildServerForRun()]))[0];
   const dir = mkdtempSync(path.join(tmpdir(), "balcao-test-pg-"));
   // As root the cluster runs as the user "postgres": once it can enter the directory, the cluster stays in it
   // (and goes with it) instead of in /var/lib/balcao (db/embedded/placement.ts).
@@ -30,7 +33,7 @@ export default async function setup() {
     settings: { max_connections: "200", shared_buffers: "128MB", fsync: "off", synchronous_commit: "off" },
   });
   process.env.TEST_DATABASE_URL = cluster.url;
-  await prepareTemplate(cluster.url);
+  await Promise.all([prepareTemplate(cluster.url), buildServerForRun()]);
   return async () => {
     await cluster.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * The real server in its own process, on the embedded PostgreSQL under a
  * given DATA_DIR (or the DATABASE_URL given in its overrides: several
  * processes on one database), started the way `npm start` starts it (node on the bundle
- * build.mjs makes, here built once per test file into dist/test-server) in
+ * build.mjs makes, here built once per run into dist/test-server) in
  * its own process group, so a test can kill it like an operator or the
  * kernel would.
  */
@@ -30,16 +30,28 @@ let built: Promise<string> | undefined;
 /** Where the built server sits in a checkout's apps/server (with db-upgrade.js beside it). */
 export const BUILT_SERVER_DIR = "dist/test-server";
 
+/** Set by the run's global setup once it has built the server: test files then use that bundle as it is. */
+const BUILT_ENV = "TEST_SERVER_BUILT";
+
 /**
  * The built server, as `npm start` runs it; the bundle sits in the checkout, where node finds the installed
- * packages. Resolves to the folder of the bundle, in this checkout's apps/server.
+ * packages. Resolves to the folder of the bundle, in this checkout's apps/server. Built once per run, by the
+ * global setup (test/global-setup.ts): files run in several workers at once, and a worker rebuilding the
+ * bundle would rewrite it under a server another worker is starting.
  */
 export function buildServer(): Promise<string> {
+  const done = process.env[BUILT_ENV];
+  if (done) return Promise.resolve(done);
   const outDir = path.join(serverRoot, BUILT_SERVER_DIR);
   built ??= promisify(execFile)(process.execPath, ["build.mjs", "src/main.ts", path.join(outDir, "main.js")], {
     cwd: serverRoot,
   }).then(() => outDir);
   return built;
+}
+
+/** The global setup's build, handed to the test files (in other processes) through the environment. */
+export async function buildServerForRun(): Promise<void> {
+  process.env[BUILT_ENV] = await buildServer();
 }
 
 const tail = (file: string) => readFileSync(file, "utf8").split("\n").slice(-30).join("\n");

@@ -75,6 +75,8 @@ export class LocalLease implements SessionLease {
 export class AdvisoryLease implements SessionLease {
   private client?: Promise<pg.Client>;
   private readonly held = new Set<number>();
+  /** Try-locks sent and not yet answered, so a release never passes one. */
+  private readonly acquiring = new Map<number, Promise<boolean>>();
   private lostHandler?: () => void;
   private closed = false;
 
@@ -84,9 +86,18 @@ export class AdvisoryLease implements SessionLease {
     private readonly onMessage: (message: SessionMessage) => void | Promise<void>,
   ) {}
 
-  async acquire(whatsappId: number): Promise<boolean> {
-    if (this.closed) return false;
-    if (this.held.has(whatsappId)) return true;
+  acquire(whatsappId: number): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    if (this.held.has(whatsappId)) return Promise.resolve(true);
+    let acquiring = this.acquiring.get(whatsappId);
+    if (!acquiring) {
+      acquiring = this.tryLock(whatsappId).finally(() => this.acquiring.delete(whatsappId));
+      this.acquiring.set(whatsappId, acquiring);
+    }
+    return acquiring;
+  }
+
+  private async tryLock(whatsappId: number): Promise<boolean> {
     const client = await this.connection();
     const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [
       LOCK_SPACE,
@@ -118,6 +129,8 @@ export class AdvisoryLease implements SessionLease {
   }
 
   async release(whatsappId: number): Promise<void> {
+    // A try-lock still on its way would take the lock after this release and keep it: wait for it.
+    await this.acquiring.get(whatsappId)?.catch(() => false);
     if (!this.held.delete(whatsappId) || !this.client) return;
     const client = await this.client;
     await client.query("select pg_advisory_unlock($1, $2)", [LOCK_SPACE, whatsappId]);

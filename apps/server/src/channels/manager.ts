@@ -252,10 +252,19 @@ export class ChannelManager {
       const rows = await ctx.db.select().from(whatsapps).where(inArray(whatsapps.provider, providers));
       this.leasedIds = new Set(rows.filter((row) => leased.has(row.provider)).map((row) => row.id));
       const waiting = rows.filter((row) => !this.running.has(row.id) && !this.lease.holds(row.id));
-      await Promise.all(waiting.map((row) => this.serial(row.id, () => this.launch(row))));
+      await Promise.all(waiting.map((row) => this.serial(row.id, () => this.launchAsItIsNow(row.id, providers))));
     } catch (err) {
       ctx.log.warn({ err }, "connections not started; retrying later");
     }
+  }
+
+  /**
+   * A launch queued behind a command acts on the connection as the command left it: a row read
+   * before a move to the Cloud API would take the lease back for a session no longer there.
+   */
+  private async launchAsItIsNow(whatsappId: number, providers: string[]): Promise<void> {
+    const row = await this.connection(whatsappId);
+    if (row && providers.includes(row.provider)) await this.launch(row);
   }
 
   private async launch(connection: Connection): Promise<void> {

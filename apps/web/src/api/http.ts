@@ -94,12 +94,13 @@ export async function request<T>(method: Method, path: string, opts: Options = {
 }
 
 /**
- * Whether the server turned the session down. A refresh that never got an
- * answer (the page reloading under it, the network gone) is not a refusal:
- * the session is kept, and the next load refreshes it again.
+ * Whether the server turned the session down (a 4xx answer: ERR_SESSION_EXPIRED,
+ * ERR_INVALID_TOKEN…). A refresh that never got an answer (the page reloading
+ * under it, the network gone), or one the server could not serve then (5xx, too
+ * many requests), is not a refusal: the session is kept and refreshed again later.
  */
 export function isRefusal(err: unknown): boolean {
-  return err instanceof ApiError;
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
 }
 
 function endSession() {

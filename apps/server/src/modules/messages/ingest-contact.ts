@@ -56,7 +56,9 @@ export function contactCtes(p: ContactParams): string {
   return `
 by_number as (
   select id, is_group from contacts where company_id = ${p.company}::int and ${p.number}::text <> ''
-    and number = ${p.number}::text
+    -- Said again of the column (it follows from the two beside it) so that a generic plan may use the
+    -- partial unique index (number <> ''): without it the planner took the trigram index, ~2 ms a message.
+    and number <> '' and number = ${p.number}::text
 ),
 by_user as (
   select id, is_group from contacts where company_id = ${p.company}::int and user_id = ${userId}

@@ -12,7 +12,9 @@
  *                                 and no dist) or a git ref of this repository (extracted with `git archive`
  *                                 into BENCH_BASELINE_CACHE/<commit>, default $TMPDIR/balcao-bench-baseline,
  *                                 `npm ci` there once: a second run against the same commit starts at once)
- *   BENCH_BASELINE_DATABASE_URL   the baseline's database (default: BENCH_DATABASE_URL's name + "_base")
+ *   BENCH_BASELINE_DATABASE_URL   the baseline's database (default: BENCH_DATABASE_URL's name + "_base_<commit>"
+ *                                 for a ref, each commit's database its own schema; + "_base" for a folder, whose
+ *                                 schema must be the one that database was seeded with, else BENCH_RESEED=1)
  *   BENCH_PAIRS                   how many baseline/current pairs (3)
  * Each database is seeded (once; BENCH_RESEED=1 again) by its side's own bench/seed.ts, which the
  * baseline must have (commits from before the bench do not); the tables an older schema lacks are
@@ -54,11 +56,11 @@ function run(command: string, args: string[], cwd: string, logFile: string, env:
 }
 
 /** The baseline's checkout: the folder given, or the commit extracted (and installed) once into the cache. */
-function prepareCheckout(spec: string): string {
+function prepareCheckout(spec: string): { dir: string; commit?: string } {
   if (existsSync(spec) && statSync(spec).isDirectory()) {
     const dir = path.resolve(spec);
     if (!existsSync(path.join(dir, "node_modules"))) run("npm", ["ci", "--no-audit", "--no-fund"], dir, "/dev/null");
-    return dir;
+    return { dir };
   }
   const commit = execFileSync("git", ["rev-parse", "--verify", `${spec}^{commit}`], {
     cwd: repoRoot,
@@ -69,7 +71,7 @@ function prepareCheckout(spec: string): string {
   const ready = path.join(dir, ".bench-ready");
   if (existsSync(ready)) {
     log(`bench baseline: ${spec} = ${commit.slice(0, 9)}, prepared before in ${dir}`);
-    return dir;
+    return { dir, commit };
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -77,7 +79,7 @@ function prepareCheckout(spec: string): string {
   execFileSync("sh", ["-c", `git archive ${commit} | tar -x -C '${dir}'`], { cwd: repoRoot, stdio: "inherit" });
   run("npm", ["ci", "--no-audit", "--no-fund"], dir, path.join(dir, "npm-ci.log"));
   writeFileSync(ready, `${commit}\n`);
-  return dir;
+  return { dir, commit };
 }
 
 /** The server's build (apps/server/dist), where its checkout has one; `always` for this checkout's. */
@@ -245,9 +247,10 @@ export async function runBaseline(spec: string, databaseUrl: string, ensure: (ur
     throw new Error(`BENCH_BASELINE: BENCH_ONLY=${only} is not compared (ingest, lists, dashboard, or unset)`);
   }
   const pairs = Number(process.env.BENCH_PAIRS ?? 3);
+  const { dir: checkout, commit } = prepareCheckout(spec);
+  // A database per baseline commit: each holds its own commit's schema.
   const baseUrl = new URL(databaseUrl);
-  baseUrl.pathname = `${baseUrl.pathname}_base`;
-  const checkout = prepareCheckout(spec);
+  baseUrl.pathname = `${baseUrl.pathname}_base${commit ? `_${commit.slice(0, 7)}` : ""}`;
   buildServer(checkout, false);
   buildServer(repoRoot, true);
   const baseline: Side = {

@@ -23,7 +23,7 @@
  *   BENCH_BASELINE=<git ref or folder>   instead, the figures BENCH_ONLY chooses (ingest, lists, dashboard; all
  *                        three when unset) on that checkout too, in the same run: alternating baseline, current
  *                        (BENCH_PAIRS pairs, 3), each side its own server process driven by this bench and its own
- *                        database (BENCH_BASELINE_DATABASE_URL, default BENCH_DATABASE_URL's name + "_base") seeded
+ *                        database (BENCH_BASELINE_DATABASE_URL, default BENCH_DATABASE_URL's name + "_base_<commit>") seeded
  *                        by its own code; prints the medians and each figure's ratio current / baseline, the
  *                        ingest's CPU per message (server + PostgreSQL) included (bench/baseline.ts)
  */

@@ -29,7 +29,7 @@ import { fileURLToPath } from "node:url";
 import { openPostgres, type Database } from "../apps/server/src/db/client.js";
 import { dashboardFigures } from "./dashboard.js";
 import { benchIngest } from "./ingest.js";
-import { listAndMessages } from "./lists.js";
+import { listAndMessages, settle } from "./lists.js";
 import type { Figure } from "./measure.js";
 import { npmStart, type NpmStart } from "./npm-start.js";
 import { BENCH, benchSecretsKey, type BenchTenant } from "./seed.js";
@@ -208,6 +208,8 @@ function rowsOf(figures: Figure[]): [string, number][] {
 async function measureSide(side: Side, only: string | undefined): Promise<Figure[]> {
   const { server, tenant, database, ingest } = side;
   const base = server!.base;
+  // The lists settle the database first; the dashboard alone does it itself (as without a baseline).
+  if (only === "dashboard") await settle(database!, tenant!.companyId);
   return [
     ...(only === "ingest" || only === "dashboard" ? [] : await listAndMessages(base, tenant!, database)),
     ...(only === "ingest" || only === "lists" ? [] : await dashboardFigures(base)),
@@ -234,8 +236,9 @@ export function printComparison(baseline: Side, current: Side, label: string): s
     const pairs = b.map((v, i) => `${fmt(v)} → ${c[i] === undefined ? "–" : fmt(c[i])}`).join("; ");
     return `| ${name} | ${fmt(mb)} | ${fmt(mc)} | ${ratio} | ${pairs} |`;
   });
+  const pairs = current.values.values().next().value?.length ?? 0;
   return [
-    `| figure (medians of ${current.values.values().next().value?.length ?? 0} pairs) | baseline ${label} | current | current / baseline | each pair (baseline → current) |`,
+    `| figure (median of ${pairs} ${pairs === 1 ? "pair" : "pairs"}) | baseline ${label} | current | current / baseline | each pair (baseline → current) |`,
     "|---|---|---|---|---|",
     ...rows,
   ].join("\n");

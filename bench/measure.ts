@@ -7,6 +7,8 @@ export interface Figure {
   /** Throughput figures: calls completed per second. */
   perSecond?: number;
   note?: string;
+  /** Ingest: CPU milliseconds per message, the server's (with an embedded database's), PostgreSQL's if read. */
+  cpuPerMessage?: { server: number; postgres?: number };
 }
 
 export function percentile(sorted: number[], p: number): number {

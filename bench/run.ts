@@ -20,6 +20,12 @@
  *                        answer (ingest with routing on); the figure waits for the last answer and reports answers/s
  *   BENCH_TARGETS=embedded,postgres   instead, the server as `npm start` runs it, once per database, with
  *                        the memory of its whole process tree (bench/targets.ts)
+ *   BENCH_BASELINE=<git ref or folder>   instead, the figures BENCH_ONLY chooses (ingest, lists, dashboard; all
+ *                        three when unset) on that checkout too, in the same run: alternating baseline, current
+ *                        (BENCH_PAIRS pairs, 3), each side its own server process driven by this bench and its own
+ *                        database (BENCH_BASELINE_DATABASE_URL, default BENCH_DATABASE_URL's name + "_base_<commit>") seeded
+ *                        by its own code; prints the medians and each figure's ratio current / baseline, the
+ *                        ingest's CPU per message (server + PostgreSQL) included (bench/baseline.ts)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -34,6 +40,7 @@ import { campaignFigure, prepareCampaign } from "./campaign.js";
 import { dashboardFigures } from "./dashboard.js";
 import { flowFigure, flowStepBudgetMs, prepareFlow } from "./flow.js";
 import { importBudgetMs, importFigure, importFigureName } from "./import.js";
+import { runBaseline } from "./baseline.js";
 import { benchIngest } from "./ingest.js";
 import { budgetOf, listAndMessages, settle } from "./lists.js";
 import { printFigures, type Figure } from "./measure.js";
@@ -56,6 +63,8 @@ async function ensureDatabase(url: string) {
 }
 
 async function main() {
+  const baseline = process.env.BENCH_BASELINE;
+  if (baseline) return runBaseline(baseline, databaseUrl, ensureDatabase);
   const targets = process.env.BENCH_TARGETS;
   if (targets) {
     const results: TargetResult[] = [];

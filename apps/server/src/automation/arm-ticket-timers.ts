@@ -41,14 +41,17 @@ export function subscribeTicketTimers(events: EventBus): void {
   for (const name of ticketChanges)
     events.within(name, (tx, e, enqueue) => armTicketTimers(tx, enqueue, e.companyId, e.ticketId));
   // A ticket a message made is armed with that message, below.
-  events.within("ticket.created", (tx, e, enqueue) =>
-    e.byMessage ? Promise.resolve() : armTicketTimers(tx, enqueue, e.companyId, e.ticketId),
+  events.within(
+    "ticket.created",
+    (tx, e, enqueue) => armTicketTimers(tx, enqueue, e.companyId, e.ticketId),
+    (e) => !e.byMessage,
   );
   // A customer's message restarts the waits it ends, and a new ticket's start with its first message. On a
-  // connection without timers (ingest tells), nothing to read: this runs with every message received.
-  events.within("message.received", (tx, e, enqueue) =>
-    (e.fromMe && !e.ticketIsNew) || !e.connectionHasTimers
-      ? Promise.resolve()
-      : armTicketTimers(tx, enqueue, e.companyId, e.ticketId),
+  // connection without timers (ingest tells), nothing to read: this runs with every message received, and
+  // ingest's common case then needs no transaction at all (events/bus.ts committed).
+  events.within(
+    "message.received",
+    (tx, e, enqueue) => armTicketTimers(tx, enqueue, e.companyId, e.ticketId),
+    (e) => e.connectionHasTimers && (!e.fromMe || e.ticketIsNew),
   );
 }

@@ -9,9 +9,10 @@
  *   });
  *
  * Three kinds of subscriber, all wired in events/wiring.ts:
- * - `within(name, (tx, payload, enqueue) => …)`: writes that belong to the
- *   change itself (the ticket timeline, the timers it arms), run on the
+ * - `within(name, (tx, payload, enqueue) => …, needed?)`: writes that belong to
+ *   the change itself (the ticket timeline, the timers it arms), run on the
  *   transaction just before the commit: a rollback loses them with it.
+ *   `needed(payload)` says when it has anything to write (default: always).
  * - `durable(name, job, payloadOf)`: a pg-boss job (jobs/registry.ts) inserted
  *   on the transaction's own connection, so it exists if and only if the
  *   change committed; a crash after the commit loses nothing, the job runs
@@ -22,9 +23,11 @@
  *   publishing). A failure is logged: the change stands.
  *
  * `published(name, payload)` is for a change one autocommit statement already
- * made (an ack, an edit): it runs the `on` subscribers only, and refuses an
- * event that has durable or in-transaction subscribers (those need a
- * transaction). From a job: the same two calls, with the job's ctx.
+ * made (an ack, an edit; ingest's common case, whose one statement writes what
+ * a subscriber would have): it runs the `on` subscribers only, and refuses an
+ * event a durable or in-transaction subscriber needs (that needs a
+ * transaction): `committed(events)` the same for several, in their order and
+ * sharing one PublishScope. From a job: the same calls, with the job's ctx.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Tx, Db, RawSql } from "../db/client.js";
@@ -64,14 +67,28 @@ function publishScope(): PublishScope {
 type Handler<K extends EventName> = (payload: DomainEvents[K], scope: PublishScope) => Promise<void> | void;
 type Enqueue = EventTransaction["enqueue"];
 type TxHandler<K extends EventName> = (tx: Tx, payload: DomainEvents[K], enqueue: Enqueue) => Promise<void>;
-type Durable<K extends EventName> = (enqueue: Enqueue, payload: DomainEvents[K]) => Promise<void>;
-type Table<H extends (...args: never[]) => unknown> = { [K in EventName]?: H[] };
+/** Whether a transactional subscriber has anything to write for this event. */
+type Needed<K extends EventName> = (payload: DomainEvents[K]) => boolean;
+interface Transactional<K extends EventName> {
+  run: TxHandler<K>;
+  needed: Needed<K>;
+  /** Registered with `needed`: the change's author can know from the payload that it writes nothing. */
+  tells: boolean;
+}
+type Table<H> = { [K in EventName]?: H[] };
 
 export interface EventBus {
   transaction<T>(work: (t: EventTransaction) => Promise<T>): Promise<T>;
   published<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void>;
+  committed(events: DomainEvent[]): Promise<void>;
+  /**
+   * Whether a change that records these events may commit alone and then call `committed`: every transactional
+   * subscriber of theirs says when it is needed (`within` with `needed`), so the author can make sure it is not
+   * (ingest's statement: modules/messages/ingest-statement.ts). A durable subscriber, or one without `needed`: no.
+   */
+  committable(names: EventName[]): boolean;
   on<K extends EventName>(name: K, handler: Handler<K>): void;
-  within<K extends EventName>(name: K, handler: TxHandler<K>): void;
+  within<K extends EventName>(name: K, handler: TxHandler<K>, needed?: Needed<K>): void;
   /** `payloadOf` picks the job's ids from the event; undefined: this event needs no job. */
   durable<K extends EventName, T>(
     name: K,
@@ -83,13 +100,22 @@ export interface EventBus {
 export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: FastifyBaseLogger): EventBus {
   // Typed per event at the `on`/`within`/`durable` calls; stored by name.
   const inProcess: Table<Handler<never>> = {};
-  const inTransaction: Table<TxHandler<never>> = {};
-  const durables: Table<Durable<never>> = {};
+  // Durable subscribers are transactional ones that enqueue their job (needed when it has a payload).
+  const inTransaction: Table<Transactional<never>> = {};
   const add = <H>(table: { [K in EventName]?: H[] }, name: EventName, h: H) => {
     (table[name] ??= []).push(h);
   };
   const handlersOf = <H>(table: { [K in EventName]?: H[] }, e: DomainEvent) =>
     (table[e.name] ?? []) as unknown as ((...args: unknown[]) => Promise<void> | void)[];
+
+  const transactionalOf = (e: DomainEvent) => (inTransaction[e.name] ?? []) as unknown as Transactional<EventName>[];
+
+  async function committed(events: DomainEvent[]) {
+    for (const e of events)
+      if (transactionalOf(e).some((h) => h.needed(e.payload)))
+        throw new Error(`event ${e.name} needs its transactional subscribers: record it in ctx.events.transaction`);
+    await publish(events);
+  }
 
   async function publish(recorded: DomainEvent[]) {
     const scope = publishScope();
@@ -120,29 +146,30 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
           enqueue,
         });
         // In recording order; what a subscriber records meanwhile is not re-dispatched here.
-        for (const e of [...recorded]) {
-          for (const h of handlersOf(inTransaction, e)) await h(tx, e.payload, enqueue);
-          for (const h of handlersOf(durables, e)) await h(enqueue, e.payload);
-        }
+        for (const e of [...recorded])
+          for (const h of transactionalOf(e)) if (h.needed(e.payload)) await h.run(tx, e.payload, enqueue);
         return value;
       });
       for (const name of queues) jobs.wake(name);
       await publish(recorded);
       return result;
     },
-    async published(name, payload) {
-      const e = { name, payload } as DomainEvent;
-      if (handlersOf(inTransaction, e).length || handlersOf(durables, e).length)
-        throw new Error(`event ${name} has transactional subscribers: record it in ctx.events.transaction`);
-      await publish([e]);
-    },
+    published: (name, payload) => committed([{ name, payload }]),
+    committed,
     on: (name, handler) => add(inProcess, name, handler as Handler<never>),
-    within: (name, handler) => add(inTransaction, name, handler as TxHandler<never>),
+    within: (name, handler, needed) =>
+      add(inTransaction, name, { run: handler, needed: needed ?? (() => true), tells: needed !== undefined }),
+    committable: (names) => names.every((name) => (inTransaction[name] ?? []).every((h) => h.tells)),
     durable(name, job, payloadOf) {
-      add(durables, name, async (enqueue: Enqueue, payload: DomainEvents[typeof name]) => {
-        const data = payloadOf(payload);
-        if (data !== undefined) await enqueue(job, data);
-      });
+      const durable: Transactional<typeof name> = {
+        run: async (_tx, payload, enqueue) => {
+          const data = payloadOf(payload);
+          if (data !== undefined) await enqueue(job, data);
+        },
+        needed: (payload) => payloadOf(payload) !== undefined,
+        tells: false,
+      };
+      add(inTransaction, name, durable as unknown as Transactional<never>);
     },
   };
 }

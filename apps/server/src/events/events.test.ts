@@ -110,4 +110,22 @@ describe("domain events", () => {
       }),
     ).rejects.toThrow(/transactional subscribers/);
   });
+
+  it("an event published alone is refused when a transactional subscriber needs it (a connection with timers)", async () => {
+    const received = {
+      companyId: 1,
+      ticketId: 1,
+      messageId: 1,
+      contactId: 1,
+      whatsappId: 1,
+      ticketIsNew: false,
+      fromMe: false,
+      isGroup: false,
+      newContactIds: [],
+      changedContactIds: [],
+    };
+    await expect(
+      s.ctx.events.committed([{ name: "message.received", payload: { ...received, connectionHasTimers: true } }]),
+    ).rejects.toThrow(/transactional subscribers/);
+  });
 });

@@ -1,8 +1,9 @@
 /**
- * message.received through the real Cloud API webhook (issue 11 item 1): a
+ * message.received through the real Cloud API webhook (issue 11 item 1): the
+ * new ticket's timeline starts with "created", whether ingest's one statement
+ * stored it alone (the product's subscribers: issue 31) or in a transaction; a
  * durable subscriber's job is queued in ingest's own transaction, before Meta
- * gets its 200, with whether the message made the ticket; the new ticket's
- * timeline starts with "created".
+ * gets its 200, with whether the message made the ticket.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -28,11 +29,29 @@ const onReceived: JobDefinition<z.infer<typeof payload>> = {
 };
 
 describe("message.received", () => {
+  it("alone, the statement starts a new ticket's timeline with 'created', once", async () => {
+    // The product's own subscribers of these events all tell when they are needed: no transaction.
+    expect(s.ctx.events.committable(["ticket.created", "message.received"])).toBe(true);
+    const { company, connection } = await buildCloudCompany(s, fake);
+    const from = customerNumber();
+    for (const text of ["Oi", "Tudo bem?"])
+      expect((await fake.customerMessage({ phoneNumberId: connection.cloudPhoneNumberId, from, text })).status).toBe(
+        200,
+      );
+    const [message] = await s.ctx.db.select().from(messages).where(eq(messages.companyId, company.id));
+    const timeline = await s.ctx.db.select().from(ticketEvents).where(eq(ticketEvents.companyId, company.id));
+    expect(timeline).toMatchObject([
+      { type: "created", userId: null, queueId: null, ticketId: message!.ticketId, data: { by: null, queue: null } },
+    ]);
+  });
+
   it("queues its durable subscriber's job with the message, once per stored message", async () => {
     await s.ctx.jobs.register(onReceived);
     s.ctx.events.durable("message.received", onReceived, (e) =>
       e.fromMe ? undefined : { messageId: e.messageId, ticketIsNew: e.ticketIsNew },
     );
+    // A durable subscriber cannot tell: ingest now stores every message in a transaction.
+    expect(s.ctx.events.committable(["message.received"])).toBe(false);
     const { company, connection } = await buildCloudCompany(s, fake);
     const from = customerNumber();
     const phoneNumberId = connection.cloudPhoneNumberId;

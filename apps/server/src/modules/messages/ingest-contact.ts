@@ -35,6 +35,8 @@ export interface ContactParams {
   parentUserId: string;
   username: string;
   now: string;
+  /** A condition the contact's writes also need (ingest-store.ts: not left for a transaction); none when omitted. */
+  writes?: string;
 }
 
 /** The name of a new contact: the profile name, "@username", the number, or at worst the user id. */
@@ -53,6 +55,7 @@ const madeUpName = (c: string) => `${c}.name in (${c}.number, '@' || ${c}.userna
 export function contactCtes(p: ContactParams): string {
   const userId = `${p.userId}::text`;
   const takesUserId = `${p.userId}::text is not null and not exists (select 1 from by_user)`;
+  const writes = p.writes ?? "true";
   return `
 by_number as (
   select id, is_group from contacts where company_id = ${p.company}::int and ${p.number}::text <> ''
@@ -71,7 +74,7 @@ inserted as (
   insert into contacts (company_id, number, user_id, parent_user_id, username, name, is_group, whatsapp_id)
   select ${p.company}::int, ${p.number}::text, ${userId}, ${p.parentUserId}::text, ${p.username}::text,
     ${p.name}::text, ${p.isGroup}::boolean, ${p.connection}::int
-  where not exists (select 1 from existing)
+  where not exists (select 1 from existing) and ${writes}
   on conflict do nothing
   returning *
 ),
@@ -86,7 +89,7 @@ joined as (
     name = case when ${p.named}::boolean and ${madeUpName("contacts")} then ${p.name}::text else contacts.name end,
     updated_at = ${p.now}::timestamptz
   from existing
-  where contacts.id = existing.id and (
+  where contacts.id = existing.id and ${writes} and (
     (contacts.number = '' and ${p.number}::text <> '')
     or (contacts.user_id is null and ${takesUserId})
     or (${p.parentUserId}::text is not null and contacts.parent_user_id is distinct from ${p.parentUserId}::text)

@@ -1,27 +1,13 @@
 /**
- * Where ingest writes, in one statement per message (DESIGN §6, §9): the
- * contact (found by number, else by user id; made, or joined and renamed:
- * ingest-contact.ts), the contact's
- * active ticket on this connection (found and locked, or made; or the closed
- * one still awaiting the customer's rating), the message,
- * and the ticket's unread count and last message. One round trip and one
- * commit, prepared once per database connection: a burst of deliveries costs
- * the database little more than the rows it writes.
- *
- * Races between concurrent deliveries are settled by the unique indexes
- * (contacts_company_number_uq, contacts_company_user_id_uq,
- * tickets_active_contact_uq, messages_whatsapp_wid_uq): an insert that meets
- * a row another transaction just committed does nothing, and since one
- * statement only sees what was committed when it began, the statement then
- * runs again and finds that row. A contact's join (an update) that meets
- * such a row is refused by PostgreSQL and the statement runs again as well.
+ * Where ingest writes (ingest-statement.ts: one statement per message; a
+ * group's participant first, by one of its own), and what it tells ingest.
  */
 import type { InboundMessage, InboundPerson } from "../../channels/driver.js";
 import type { RawSql } from "../../db/client.js";
-import { campaignLimits } from "@balcao/contracts";
 import { storableJsonText } from "../../db/storable.js";
 import type { StoredMedia } from "../../media/storage.js";
 import { contactCtes, personValues } from "./ingest-contact.js";
+import { storeStatement, type StoreResult } from "./ingest-statement.js";
 import { lastMessageOf } from "./last-message.js";
 
 export interface IngestConnection {
@@ -43,124 +29,6 @@ export interface StoredInbound {
   /** The chat's contact when this message changed it (a number or user id joined, a username, a name). */
   changedContactIds: number[];
   /** A customer's message to a number a campaign wrote to lately on this connection (a reply to it, maybe). */
-  answersCampaign: boolean;
-}
-
-/*
- * $1 company, $2 connection, $3 chat number ("" when unknown), $4 chat name, $5 chat is a group,
- * $6 the sender contact (a group's participant) or null, $7 fromMe, $8 wid, $9 body, $10 mediaType,
- * $11 mediaPath, $12 mediaName, $13 quoted wid, $14 providerData, $15 sent at, $16 the ticket's
- * lastMessage, $17 now, $18 details, $19 chat user id, $20 its parent id, $21 username,
- * $22 whether WhatsApp named the chat.
- */
-const storeStatement = `
-with ${contactCtes({
-  company: "$1",
-  connection: "$2",
-  number: "$3",
-  name: "$4",
-  isGroup: "$5",
-  now: "$17",
-  userId: "$19",
-  parentUserId: "$20",
-  username: "$21",
-  named: "$22",
-})},
-chat as (
-  select id, is_group from existing union all select id, is_group from inserted
-),
--- Locked, so a close cannot slip in between finding the ticket and counting the message on it.
--- With no active ticket, a customer's reply goes to the ticket closed less than a day ago that still asks
--- them for a rating (automation/rate-ticket.ts reads it), instead of opening a new one.
-found as (
-  select t.id, t.status, t.user_id, t.queue_id, t.chatbot from tickets t join chat on t.contact_id = chat.id
-  where t.whatsapp_id = $2::int
-    and (t.status <> 'closed'
-      or (not $7::boolean and t.rating_asks > 0 and t.closed_at > $17::timestamptz - interval '1 day'))
-  order by t.status = 'closed', t.id desc
-  limit 1
-  for update of t
-),
-stored as (
-  select id from messages where whatsapp_id = $2::int and wid = $8::text
-),
--- The message's id, known before its insert so a new ticket can be marked with it (a repeat wastes one).
-next_message as (
-  select nextval(pg_get_serial_sequence('messages', 'id'))::int as id
-),
--- A new ticket is pending, with no queue and no user, and already counts this message; a customer's
--- message on it is automation's to look at (the mark below).
-created as (
-  insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, queued_at,
-    unread_messages, last_message, updated_at, automation_pending_message_id)
-  select $1::int, chat.id, $2::int, 'pending', chat.is_group, $17::timestamptz,
-    case when $7::boolean then 0 else 1 end, $16::text, $17::timestamptz,
-    case when not $7::boolean and not chat.is_group then (select id from next_message) end
-  from chat
-  where not exists (select 1 from found) and not exists (select 1 from stored)
-  on conflict do nothing
-  returning id, status, user_id, queue_id, chatbot
-),
-target as (
-  select * from found union all select * from created
-),
-message as (
-  insert into messages (id, company_id, ticket_id, whatsapp_id, wid, contact_id, from_me, body, read, ack,
-    media_type, media_path, media_name, quoted_msg_id, provider_data, created_at, details)
-  select (select id from next_message), $1::int, target.id, $2::int, $8::text,
-    case when $7::boolean then null else coalesce($6::int, (select id from chat)) end,
-    -- Sent from the phone: already read, and already on WhatsApp's servers.
-    $7::boolean, $9::text, $7::boolean, case when $7::boolean then 2 else 1 end,
-    $10::text, $11::text, $12::text,
-    (select q.id from messages q where q.company_id = $1::int and q.whatsapp_id = $2::int and q.wid = $13::text),
-    $14::jsonb, $15::timestamptz, $18::jsonb
-  from target
-  on conflict (whatsapp_id, wid) do nothing
-  returning id, ticket_id
-),
--- A ticket made above already counts the message (this statement cannot see its row).
--- A customer's message on a ticket nobody attends (waiting, or closed and asking for a rating: found
--- above) marks it for automation (automation/answer-sweep.ts decides whether anything answers): the
--- durable record of that work, written with the message instead of a job row of its own.
-counted as (
-  update tickets set
-    -- An outgoing message (sent from the phone) counts as the attendant having read the chat.
-    unread_messages = case when $7::boolean then 0 else tickets.unread_messages + 1 end,
-    last_message = $16::text,
-    updated_at = $17::timestamptz,
-    -- Never back: a concurrent delivery's newer message may have marked it first.
-    automation_pending_message_id = case
-      when not $7::boolean and not tickets.is_group and (tickets.user_id is null or tickets.status = 'closed')
-        then greatest(tickets.automation_pending_message_id, message.id)
-      else tickets.automation_pending_message_id end
-  from message
-  where tickets.id = message.ticket_id
-)
-select (select id from target) as "ticketId", (select id from message) as "messageId",
-  -- Whether the connection keeps any timer a customer's message re-arms (automation/arm-ticket-timers.ts).
-  exists (select 1 from whatsapps w where w.id = $2::int
-    and (w.time_send_queue > 0 or w.time_to_transfer > 0 or w.expires_ticket > 0)) as "connectionHasTimers",
-  exists (select 1 from stored) as "stored", (select id from chat) as "contactId",
-  exists (select 1 from created) as "ticketIsNew",
-  (select id from inserted) as "newContactId", (select id from joined) as "joinedContactId",
-  -- A customer's message to a number a campaign wrote to on this connection lately (one probe of
-  -- campaign_shipping_reply_idx): campaigns/campaign-reply.job.ts reads it for a confirmation or an opt-out.
-  (not $7::boolean and not $5::boolean and exists (select 1 from campaign_shipping cs
-    where cs.whatsapp_id = $2::int and cs.number = $3::text
-      and cs.last_sent_at > $17::timestamptz - interval '${campaignLimits.replyWindowMs / 1000} seconds'))
-    as "answersCampaign"`;
-
-interface StoreResult {
-  ticketId: number | null;
-  connectionHasTimers: boolean;
-  messageId: number | null;
-  stored: boolean;
-  contactId: number;
-  ticketIsNew: boolean;
-  /** The chat's contact when this statement made it. */
-  newContactId: number | null;
-  /** The chat's contact when this statement gave it an id it lacked, a username or a name. */
-  joinedContactId: number | null;
   answersCampaign: boolean;
 }
 
@@ -222,16 +90,31 @@ function upsertSender(raw: RawSql, connection: IngestConnection, sender: Inbound
   }, `the sender of a group message`);
 }
 
+/** What storeInbound did alone when the message needs more written with it: nothing yet. */
+export const needsTransaction = "needs-transaction";
+
 /**
- * Undefined when the message was already stored (a repeated or concurrent delivery).
- * `raw`: the caller's transaction (ingest records message.received in it).
+ * Undefined when the message was already stored (a repeated or concurrent delivery). storeInbound runs on
+ * the caller's transaction (ingest records message.received in it); storeInboundAlone on the pool, where a
+ * message that needs a transaction is left unwritten (`needsTransaction`).
  */
-export async function storeInbound(
+export const storeInbound = (raw: RawSql, connection: IngestConnection, inbound: InboundMessage, media?: StoredMedia) =>
+  store(raw, connection, inbound, media, true) as Promise<StoredInbound | undefined>;
+
+export const storeInboundAlone = (
+  raw: RawSql,
+  connection: IngestConnection,
+  inbound: InboundMessage,
+  media?: StoredMedia,
+) => store(raw, connection, inbound, media, false);
+
+async function store(
   raw: RawSql,
   connection: IngestConnection,
   inbound: InboundMessage,
   media: StoredMedia | undefined,
-): Promise<StoredInbound | undefined> {
+  inTransaction: boolean,
+): Promise<StoredInbound | typeof needsTransaction | undefined> {
   // In a group the participant who wrote is a contact too, and the message's sender.
   const writer = inbound.isGroup && !inbound.fromMe ? inbound.sender : undefined;
   // A participant WhatsApp names by neither number nor user id cannot be told apart: the group stands for them.
@@ -266,14 +149,17 @@ export async function storeInbound(
     chat.parentUserId,
     chat.username,
     chat.named,
+    inTransaction,
   ];
   const result = await settled(async () => {
     const { rows } = await raw.query<StoreResult>(storeStatement, values, "ingest_store_inbound");
     const row = rows[0]!;
-    return row.stored || row.ticketId !== null ? row : null;
+    return row.stored || row.leftForTransaction || row.ticketId !== null ? row : null;
   }, inbound.wid);
-  // Stored already, or a ticket but no message: the same message, committed by a concurrent delivery meanwhile.
-  if (result.stored || result.ticketId === null || result.messageId === null) return undefined;
+  if (result.stored) return undefined;
+  if (result.leftForTransaction) return needsTransaction;
+  // A ticket but no message: the same message, committed by a concurrent delivery meanwhile.
+  if (result.ticketId === null || result.messageId === null) return undefined;
   const newContactIds = [result.newContactId, sender?.madeId].filter((id): id is number => typeof id === "number");
   const changedContactIds = result.joinedContactId === null ? [] : [result.joinedContactId];
   return {

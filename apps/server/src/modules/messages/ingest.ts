@@ -9,10 +9,12 @@
  * a number change moves its contact first (number-change.ts) → for media,
  * already stored? then the file streamed into company storage, within the
  * size limit (outside any transaction: it is a network download) →
- * storeInbound, in one transaction with its domain events (message.received,
- * and ticket.created for a new ticket: the timeline row, and the jobs of
- * durable subscribers such as automation, commit with the message) → after
- * the commit, the realtime subscriber announces it (messages.subscribers.ts).
+ * storeInbound: one statement writes the message with what it changes (the
+ * contact, the ticket, a new ticket's timeline row, automation's mark), alone
+ * for most messages; one whose domain events need jobs written with it
+ * (timers, a campaign's reply, a file to fetch) is stored in a transaction
+ * with them → after the commit, the realtime subscriber announces it
+ * (messages.subscribers.ts).
  * Media the provider lets us fetch again (Cloud API) that fails to download
  * is left pending: the message is stored and announced at once, and a job
  * queued in the same transaction fetches the file (fetch-inbound-media.ts);
@@ -25,12 +27,19 @@ import { campaignReply } from "../campaigns/campaign-reply.job.js";
 import { settingValue } from "../settings/settings.queries.js";
 import { claimPendingAck } from "./apply-ack.js";
 import type { EventTransaction } from "../../events/bus.js";
+import type { DomainEvent } from "../../events/events.js";
 import { isIdentityRace } from "./ingest-contact.js";
 import { fetchInboundMedia, queueMediaFetch } from "./fetch-inbound-media.js";
 import { keepInboundFile } from "./inbound-file.js";
 import { storableInbound } from "./ingest-storable.js";
 import { applyNumberChange } from "./number-change.js";
-import { storeInbound, type IngestConnection, type StoredInbound } from "./ingest-store.js";
+import {
+  needsTransaction,
+  storeInbound,
+  storeInboundAlone,
+  type IngestConnection,
+  type StoredInbound,
+} from "./ingest-store.js";
 import { changeStored, storedMessage } from "./stored-message.js";
 import { applyPollVote, replaceReactions } from "./ingest-updates.js";
 
@@ -65,20 +74,47 @@ export async function ingest(ctx: Context, connection: IngestConnection, receive
   if (inbound.fromMe) await claimPendingAck(ctx.db, connection, inbound.wid);
 }
 
-/** Tries of the whole transaction when a contact's join meets a row a concurrent delivery committed. */
+/** Tries of the whole change when a contact's join meets a row a concurrent delivery committed. */
 const attempts = 3;
 
+/**
+ * Connections whose last message needed a transaction (they keep timers; a campaign's reply): the next
+ * goes straight to one. A hint only: the statement itself tells when a message needs one.
+ */
+const transactional = new WeakMap<Context, Set<number>>();
+
+/**
+ * Most messages are stored by one autocommit statement that writes everything they change (ingest-store.ts),
+ * their events published after it. One that needs jobs written with it (timers to arm, a campaign's reply to
+ * follow, a file to fetch) or a group's participant first is stored in a transaction with its events.
+ */
 async function storeAndRecord(
   ctx: Context,
   connection: IngestConnection,
   inbound: InboundMessage,
   media: { stored?: StoredMedia; pending?: boolean } | undefined,
 ): Promise<StoredInbound | undefined> {
+  let busy = transactional.get(ctx);
+  if (!busy) transactional.set(ctx, (busy = new Set()));
+  const mayGoAlone =
+    !media?.pending &&
+    !(inbound.isGroup && !inbound.fromMe) &&
+    !busy.has(connection.id) &&
+    ctx.events.committable(["ticket.created", "message.received"]);
   for (let attempt = 1; ; attempt++) {
     try {
+      const alone = mayGoAlone
+        ? await storeInboundAlone(ctx.database.raw, connection, inbound, media?.stored)
+        : needsTransaction;
+      if (alone !== needsTransaction) {
+        busy.delete(connection.id);
+        if (alone) await ctx.events.committed(receivedEvents(connection, inbound, alone));
+        return alone;
+      }
+      busy.add(connection.id);
       return await ctx.events.transaction(async (e) => {
         const stored = await storeInbound(e.raw, connection, inbound, media?.stored);
-        if (stored) await recordReceived(ctx, e, connection, inbound, stored, media?.pending);
+        if (stored) await recordReceived(e, connection, inbound, stored, media?.pending);
         return stored;
       });
     } catch (err) {
@@ -88,45 +124,54 @@ async function storeAndRecord(
 }
 
 async function recordReceived(
-  ctx: Context,
   e: EventTransaction,
   connection: IngestConnection,
   inbound: InboundMessage,
   stored: StoredInbound,
   mediaPending: boolean | undefined,
 ) {
-  const { companyId } = connection;
   if (mediaPending) await e.enqueue(fetchInboundMedia, { messageId: stored.messageId });
   // A reply to a campaign (a confirmation, an opt-out word) is the campaign's to follow; the message stays here.
   if (stored.answersCampaign)
     await e.enqueue(campaignReply, {
-      companyId,
+      companyId: connection.companyId,
       whatsappId: connection.id,
       number: inbound.chatNumber,
       messageId: stored.messageId,
     });
-  if (stored.ticketIsNew)
-    e.record("ticket.created", {
+  for (const { name, payload } of receivedEvents(connection, inbound, stored)) e.record(name, payload);
+}
+
+function receivedEvents(connection: IngestConnection, inbound: InboundMessage, stored: StoredInbound): DomainEvent[] {
+  const { companyId } = connection;
+  const created = {
+    name: "ticket.created",
+    payload: {
       companyId,
       ticketId: stored.ticketId,
       byUserId: null,
       queueId: null,
       status: "pending",
       byMessage: true,
-    });
-  e.record("message.received", {
-    companyId,
-    ticketId: stored.ticketId,
-    messageId: stored.messageId,
-    contactId: stored.contactId,
-    whatsappId: connection.id,
-    ticketIsNew: stored.ticketIsNew,
-    connectionHasTimers: stored.connectionHasTimers,
-    fromMe: inbound.fromMe,
-    isGroup: inbound.isGroup,
-    newContactIds: stored.newContactIds,
-    changedContactIds: stored.changedContactIds,
-  });
+    },
+  } satisfies DomainEvent<"ticket.created">;
+  const received = {
+    name: "message.received",
+    payload: {
+      companyId,
+      ticketId: stored.ticketId,
+      messageId: stored.messageId,
+      contactId: stored.contactId,
+      whatsappId: connection.id,
+      ticketIsNew: stored.ticketIsNew,
+      connectionHasTimers: stored.connectionHasTimers,
+      fromMe: inbound.fromMe,
+      isGroup: inbound.isGroup,
+      newContactIds: stored.newContactIds,
+      changedContactIds: stored.changedContactIds,
+    },
+  } satisfies DomainEvent<"message.received">;
+  return stored.ticketIsNew ? [created, received] : [received];
 }
 
 /**

@@ -50,7 +50,6 @@ async function write(tx: Tx, type: string, facts: Facts): Promise<void> {
 }
 
 type TimelineEvent =
-  | "ticket.created"
   | "ticket.botStarted"
   | "ticket.queued"
   | "ticket.accepted"
@@ -58,7 +57,6 @@ type TimelineEvent =
   | "ticket.closed"
   | "ticket.reopened";
 const types: Record<TimelineEvent, string> = {
-  "ticket.created": "created",
   "ticket.botStarted": "bot",
   "ticket.queued": "queued",
   "ticket.accepted": "accepted",
@@ -71,6 +69,12 @@ export function subscribeTimeline(events: EventBus): void {
   for (const name of Object.keys(types) as TimelineEvent[]) {
     events.within(name, (tx, payload: DomainEvents[TimelineEvent]) => write(tx, types[name], payload));
   }
+  // A ticket a customer's message opened has its row written by ingest's own statement (ingest-store.ts).
+  events.within(
+    "ticket.created",
+    (tx, e) => write(tx, "created", e),
+    (e) => !e.byMessage,
+  );
   // By the customer: no agent did it.
   events.within("rating.received", (tx, e) => write(tx, "rated", { ...e, byUserId: null }));
 }

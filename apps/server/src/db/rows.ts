@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { fillPlaceholders, sql, type Query, type SQL } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { genericPlanPool, type Db, type Tx } from "./client.js";
@@ -22,11 +22,19 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
  * (drizzle-orm 0.45, as rawOf in client.ts).
  */
 export async function preparedRows<T>(db: Db | Tx, name: string, query: SQL): Promise<T[]> {
-  const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client: pg.Pool | pg.PoolClient } };
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = dialectOf(db).sqlToQuery(query);
+  return runPrepared<T>(db, name, text, params);
+}
+
+function dialectOf(db: Db | Tx): PgDialect {
+  return (db as unknown as { dialect: PgDialect }).dialect;
+}
+
+async function runPrepared<T>(db: Db | Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const { session } = db as unknown as { session: { client: pg.Pool | pg.PoolClient } };
   // Outside a transaction, on the connections that plan it once (client.ts genericPlanPool).
   const client = genericPlanPool(db) ?? session.client;
-  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
+  const result = await client.query<T & pg.QueryResultRow>({ name, text, values });
   return result.rows;
 }
 
@@ -41,16 +49,26 @@ export interface RowSource {
   joins: SQL;
 }
 
+/**
+ * Each source's statement by its name (one name, one text), built once with placeholders: drizzle building the
+ * presenters' long select lists again for every realtime batch cost more than running them (a CPU profile of
+ * the ingest bench).
+ */
+const builtSources = new Map<string, Query>();
+
 /** The company's rows for these ids, in the ids' order (a page's order), in one statement. */
 export function companyRowsByIds<T>(db: Db, source: RowSource, companyId: number, ids: number[]): Promise<T[]> {
-  const { name, columns, table, alias, joins } = source;
-  return preparedRows<T>(
-    db,
-    name,
-    sql`select ${columns}
-        from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, ord)
-        join ${table} on ${alias}.id = p.id and ${alias}.company_id = ${companyId}
-        ${joins}
-        order by p.ord`,
-  );
+  let query = builtSources.get(source.name);
+  if (!query) {
+    const { columns, table, alias, joins } = source;
+    query = dialectOf(db).sqlToQuery(
+      sql`select ${columns}
+          from unnest(${sql.placeholder("ids")}::int[]) with ordinality as p(id, ord)
+          join ${table} on ${alias}.id = p.id and ${alias}.company_id = ${sql.placeholder("companyId")}
+          ${joins}
+          order by p.ord`,
+    );
+    builtSources.set(source.name, query);
+  }
+  return runPrepared<T>(db, source.name, query.sql, fillPlaceholders(query.params, { ids, companyId }));
 }

@@ -8,7 +8,7 @@
  * item it could not read is kept (inbound_rejections); a fault of ours (the
  * database) answers 5xx, and Meta retries.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -35,19 +35,19 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function signatureOf(body: Buffer, appSecret: string): string {
+export function signatureOf(body: Buffer, appSecret: string | KeyObject): string {
   return `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
 }
 
 /**
- * The app secret in plain text, decrypted once per connection row: a running driver's row lives as long as the
+ * The app secret as an HMAC key, decrypted once per connection row: a running driver's row lives as long as the
  * driver (a save restarts it with a new row), and decrypting it for every delivery cost more than the HMAC itself.
  */
-const appSecrets = new WeakMap<object, string>();
-function appSecretOf(row: { cloudAppSecret: string }): string {
-  let plain = appSecrets.get(row);
-  if (plain === undefined) appSecrets.set(row, (plain = decryptSecret(row.cloudAppSecret)));
-  return plain;
+const appSecrets = new WeakMap<object, KeyObject>();
+function appSecretOf(row: { cloudAppSecret: string }): KeyObject {
+  let key = appSecrets.get(row);
+  if (!key) appSecrets.set(row, (key = createSecretKey(Buffer.from(decryptSecret(row.cloudAppSecret), "utf8"))));
+  return key;
 }
 
 export function cloudWebhookRoutes(ctx: Context): FastifyPluginAsyncZod {

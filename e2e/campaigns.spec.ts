@@ -79,6 +79,8 @@ async function campaignSettings(page: Page) {
 async function createCampaign(page: Page, listName: string, at: Date) {
   await page.goto("/campaigns");
   await expect(page.getByText(t("pt", "campaigns.empty"))).toBeVisible();
+  // The list's dates are on the company's clock, which the page names.
+  await expect(page.getByTestId("campaigns-zone")).toContainText(companyZone);
   await page.getByTestId("campaign-add").click();
   await expect(modal(page)).toContainText(t("pt", "campaigns.dialog.title.add"));
   await modal(page).getByTestId("campaign-name").fill("Novidades de março");

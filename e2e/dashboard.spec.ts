@@ -7,6 +7,7 @@
  * per-day one as hours when one day is chosen.
  */
 import type { Page } from "@playwright/test";
+import { companyZone } from "./harness/company-clock.js";
 import { expect, test } from "./harness/fixtures.js";
 import { t } from "./harness/i18n.js";
 import { apiAsPage, logIn } from "./harness/pages.js";
@@ -29,6 +30,8 @@ test("an admin reads the dashboard, filters it both ways and sees both charts", 
   await expect(page).toHaveURL(/\/tickets$/);
   await page.getByTestId("menu-item-dashboard").click();
   await expect(page).toHaveURL(/\/$/);
+  // The filter's days are the company's, which the page names.
+  await expect(page.getByTestId("dashboard-zone")).toContainText(companyZone);
 
   // Type 1 (yesterday to today) loads by itself a second after opening.
   await expect(counter(page, "inConversation")).toHaveText("1");

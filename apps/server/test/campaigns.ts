@@ -88,22 +88,3 @@ export async function insertShipping(
     .values(rows.map((r) => ({ companyId: campaign.companyId, campaignId: campaign.id, message: "Olá", ...r })))
     .returning();
 }
-
-/** "YYYY-MM-DD HH:mm:ss" of an instant as a wall clock in `timeZone`, as the modal sends it. */
-export function wallClock(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}

@@ -37,3 +37,4 @@ export * from "./schemas/prompts.js";
 export * from "./schemas/flows.js";
 export * from "./schemas/integration-deliveries.js";
 export * from "./zip-directory.js";
+export * from "./zoned-clock.js";

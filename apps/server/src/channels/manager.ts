@@ -8,8 +8,8 @@
  *
  * A WhatsApp Web session runs on the one process holding its lease
  * (lease.ts); a process that does not hold it forwards session commands to
- * the holder and retries the lease now and then, to take the session over
- * when the holder stops.
+ * the holder (session-routing.ts) and retries the lease now and then, to take
+ * the session over when the holder stops.
  */
 import type { ConnectionProvider } from "@balcao/contracts";
 import { eq, inArray } from "drizzle-orm";
@@ -22,8 +22,8 @@ import { baileysWhatsAppWeb, type WhatsAppWeb } from "./baileys/socket.js";
 import { CloudDriver } from "./cloud/cloud-driver.js";
 import { CompanyGate, type CompanyState } from "./company-gate.js";
 import type { ChannelDriver, ChannelEvents, ChannelSender } from "./driver.js";
-import { AdvisoryLease, LocalLease, type SessionCommand, type SessionLease, type SessionMessage } from "./lease.js";
-import { RemoteCalls } from "./remote-calls.js";
+import type { SessionCommand } from "./lease.js";
+import { leased, SessionRouting } from "./session-routing.js";
 
 export type Connection = typeof whatsapps.$inferSelect;
 type DriverFactory = (ctx: Context, connection: Connection) => ChannelDriver;
@@ -38,21 +38,19 @@ export interface ChannelOptions {
   companyMayWork?: (company: CompanyState) => boolean;
 }
 
-/** Providers whose session lives in one process and needs the lease. */
-const leased = new Set<string>(["beta"]);
-
 export class ChannelManager {
   private ctx?: Context;
-  private lease: SessionLease = new LocalLease();
   private readonly factories: Partial<Record<ConnectionProvider, DriverFactory>>;
   private readonly running = new Map<number, ChannelDriver>();
   /** Per connection, so a refresh and a stop of the same one never interleave. */
   private readonly queues = new Map<number, Promise<unknown>>();
   private retryTimer?: NodeJS.Timeout;
-  /** Sends through sessions other processes hold. */
-  private remote?: RemoteCalls;
-  /** The leased (WhatsApp Web) connections, as of the last look at the table. */
-  private leasedIds = new Set<number>();
+  private readonly sessions = new SessionRouting({
+    running: this.running,
+    connection: (id) => this.connection(id),
+    execute: (command) => this.execute(command),
+    halt: (id) => this.serial(id, () => this.halt(id)),
+  });
 
   private readonly gate: CompanyGate;
   private readonly handlers: ChannelHandlers;
@@ -77,10 +75,7 @@ export class ChannelManager {
   /** Boot: every connection of a supported provider, side by side; one failing does not stop the others. */
   async startAll(ctx: Context): Promise<void> {
     this.ctx = ctx;
-    const { database } = ctx;
-    this.lease = new AdvisoryLease(database.url, ctx.log, (message) => this.onMessage(message));
-    this.remote = new RemoteCalls(ctx.db, this.lease, (id) => this.running.get(id), ctx.log);
-    this.lease.onLost(() => void this.leaseLost());
+    this.sessions.open(ctx);
     await this.launchUnowned(Object.keys(this.factories));
     this.retryTimer = setInterval(() => void this.launchUnowned([...leased]), ctx.config.SESSION_LEASE_RETRY_MS);
     this.retryTimer.unref();
@@ -95,11 +90,7 @@ export class ChannelManager {
 
   /** driverFor, or undefined: for callers that answer "not started" their own way. */
   sender(whatsappId: number): ChannelSender | undefined {
-    const local = this.running.get(whatsappId);
-    if (local) return local;
-    // Held here but not running (it failed to start, or was disconnected): nobody else has it either.
-    const elsewhere = this.remote && this.leasedIds.has(whatsappId) && !this.lease.holds(whatsappId);
-    return elsewhere ? this.remote!.sender(whatsappId) : undefined;
+    return this.running.get(whatsappId) ?? this.sessions.elsewhere(whatsappId);
   }
 
   /** This process's own running driver (the Cloud API webhook reads its connection). */
@@ -128,26 +119,26 @@ export class ChannelManager {
    * them, and a reconnect would cost the customers seconds of silence.
    */
   refresh(whatsappId: number): Promise<void> {
-    return this.command({ whatsappId, action: "saved" });
+    return this.sessions.command({ whatsappId, action: "saved" });
   }
 
   /** After a delete. */
   stop(whatsappId: number): Promise<void> {
-    return this.command({ whatsappId, action: "stop" });
+    return this.sessions.command({ whatsappId, action: "stop" });
   }
 
   startSession(whatsappId: number): Promise<void> {
-    return this.command({ whatsappId, action: "start" });
+    return this.sessions.command({ whatsappId, action: "start" });
   }
 
   /** "New QR": forget the pairing and start over. */
   renewSession(whatsappId: number): Promise<void> {
-    return this.command({ whatsappId, action: "renew" });
+    return this.sessions.command({ whatsappId, action: "renew" });
   }
 
   /** "Disconnect": unlink from the phone; the connection waits for a new scan. */
   disconnectSession(whatsappId: number): Promise<void> {
-    return this.command({ whatsappId, action: "disconnect" });
+    return this.sessions.command({ whatsappId, action: "disconnect" });
   }
 
   /** Connections follow their companies (company-gate.ts): every minute (company-sweep.ts), and on a change. */
@@ -157,48 +148,19 @@ export class ChannelManager {
       leased: (provider) => leased.has(provider),
       start: (connection) => this.serial(connection.id, () => this.launch(connection)),
       // A launch looks at the company again: here, or in the process holding the session.
-      recheck: (id) => this.command({ whatsappId: id, action: "start" }),
+      recheck: (id) => this.sessions.command({ whatsappId: id, action: "start" }),
     });
   }
 
   async stopAll(): Promise<void> {
     clearInterval(this.retryTimer);
     await Promise.all([...this.running.keys()].map((id) => this.serial(id, () => this.halt(id))));
-    await this.lease.close();
+    await this.sessions.lease.close();
   }
 
   private context(): Context {
     if (!this.ctx) throw new Error("ChannelManager used before startAll");
     return this.ctx;
-  }
-
-  /**
-   * Runs a session command here when this process holds (or can take) the
-   * connection's lease, and hands it to the holder otherwise.
-   */
-  private async command(command: SessionCommand): Promise<void> {
-    const row = await this.connection(command.whatsappId);
-    if (row && leased.has(row.provider)) {
-      this.leasedIds.add(row.id);
-      if (!(await this.lease.acquire(row.id))) return this.lease.publish({ kind: "command", ...command });
-    }
-    return this.execute(command);
-  }
-
-  /** What another process asked: ours to act on only when we hold the session. */
-  private async onMessage(message: SessionMessage): Promise<void> {
-    const log = this.context().log;
-    if (message.kind === "done") return this.remote?.answered(message.callId);
-    if (!this.lease.holds(message.whatsappId)) return;
-    if (message.kind === "call") {
-      return this.remote?.serve(message.callId, message.whatsappId).catch((err: unknown) => {
-        log.warn({ err, ...message }, "session call from another process failed");
-      });
-    }
-    const { whatsappId, action } = message;
-    await this.execute({ whatsappId, action }).catch((err: unknown) =>
-      log.warn({ err, ...message }, "forwarded session command failed"),
-    );
   }
 
   private execute({ whatsappId, action }: SessionCommand): Promise<void> {
@@ -207,10 +169,10 @@ export class ChannelManager {
       const row = await this.connection(whatsappId);
       if (action === "saved" && row?.provider === "beta" && this.running.get(whatsappId)?.provider === "beta") return;
       await this.halt(whatsappId);
-      if (action === "stop") return this.lease.release(whatsappId);
+      if (action === "stop") return this.sessions.lease.release(whatsappId);
       if (action === "renew") await clearAuthState(this.context().db, whatsappId);
       // Gone, or moved to a provider every process runs (Cloud API): the lease has nothing left to hold.
-      if (!row || !leased.has(row.provider)) await this.lease.release(whatsappId);
+      if (!row || !leased.has(row.provider)) await this.sessions.lease.release(whatsappId);
       if (row) await this.launch(row);
     });
   }
@@ -250,8 +212,8 @@ export class ChannelManager {
     const ctx = this.context();
     try {
       const rows = await ctx.db.select().from(whatsapps).where(inArray(whatsapps.provider, providers));
-      this.leasedIds = new Set(rows.filter((row) => leased.has(row.provider)).map((row) => row.id));
-      const waiting = rows.filter((row) => !this.running.has(row.id) && !this.lease.holds(row.id));
+      this.sessions.lookedAt(rows);
+      const waiting = rows.filter((row) => !this.running.has(row.id) && !this.sessions.lease.holds(row.id));
       await Promise.all(waiting.map((row) => this.serial(row.id, () => this.launchAsItIsNow(row.id, providers))));
     } catch (err) {
       ctx.log.warn({ err }, "connections not started; retrying later");
@@ -272,7 +234,7 @@ export class ChannelManager {
     const factory = this.factories[connection.provider as ConnectionProvider];
     if (!factory || this.running.has(connection.id)) return;
     if (!(await this.mayRun(connection))) return;
-    if (leased.has(connection.provider) && !(await this.lease.acquire(connection.id))) return;
+    if (leased.has(connection.provider) && !(await this.sessions.lease.acquire(connection.id))) return;
     const driver = factory(ctx, connection);
     try {
       await driver.start(this.eventsOf(connection));
@@ -288,7 +250,7 @@ export class ChannelManager {
   private async mayRun(connection: Connection): Promise<boolean> {
     const ctx = this.context();
     if (await this.gate.admits(ctx.db, connection)) return true;
-    if (leased.has(connection.provider)) await this.lease.release(connection.id);
+    if (leased.has(connection.provider)) await this.sessions.lease.release(connection.id);
     if (connection.status !== "DISCONNECTED")
       await this.handlers(ctx, connection).session({ status: "DISCONNECTED", qrcode: "", retries: 0 });
     return false;
@@ -303,11 +265,5 @@ export class ChannelManager {
     if (!driver) return;
     this.running.delete(whatsappId);
     await driver.stop();
-  }
-
-  /** The database dropped our lease connection: another process may open these sessions now. */
-  private async leaseLost(): Promise<void> {
-    const ids = [...this.running.entries()].filter(([, d]) => leased.has(d.provider)).map(([id]) => id);
-    await Promise.all(ids.map((id) => this.serial(id, () => this.halt(id))));
   }
 }

@@ -9,91 +9,33 @@
  *   formatInZone("2026-12-07T05:04:00Z", "dd/MM/yyyy HH:mm") → "07/12/2026 02:04" (São Paulo)
  *   fromZonedInput("2026-12-07T02:04") → the instant 2026-12-07T05:04:00Z
  */
-import { defaultTimeZone } from "@balcao/contracts";
+import {
+  defaultTimeZone,
+  formatWallClock,
+  instantOfWallTime,
+  knownTimeZone,
+  readWallClock,
+  type ClockInstant as Instant,
+  type WallClock,
+} from "@balcao/contracts";
+
+export type { WallClock };
 
 let zone: string = defaultTimeZone;
 
-/** The zone itself when the browser knows it, else the product's default. */
-function knownZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-    return timeZone;
-  } catch {
-    return defaultTimeZone;
-  }
-}
-
 export function setCompanyTimeZone(timeZone: string | undefined): void {
-  zone = knownZone(timeZone || defaultTimeZone);
+  zone = knownTimeZone(timeZone || defaultTimeZone);
 }
 
 export function companyTimeZone(): string {
   return zone;
 }
 
-export interface WallClock {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const readers = new Map<string, Intl.DateTimeFormat>();
-
-function readerFor(timeZone: string): Intl.DateTimeFormat {
-  let r = readers.get(timeZone);
-  if (!r) {
-    r = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    readers.set(timeZone, r);
-  }
-  return r;
-}
-
-type Instant = Date | string | number;
-
 /** What a clock on the company's wall shows at an instant. */
-export function wallClock(at: Instant, timeZone = zone): WallClock {
-  const parts: Record<string, number> = {};
-  for (const p of readerFor(timeZone).formatToParts(new Date(at))) parts[p.type] = Number(p.value);
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+export const wallClock = (at: Instant, timeZone = zone): WallClock => readWallClock(at, timeZone);
 
 /** Tokens dd, MM, yyyy, yy, HH, mm, ss (date-fns' spelling), on the company's clock; "" for a bad date. */
-export function formatInZone(at: Instant, pattern: string, timeZone = zone): string {
-  if (Number.isNaN(new Date(at).getTime())) return "";
-  const c = wallClock(at, timeZone);
-  const tokens: Record<string, string> = {
-    yyyy: String(c.year),
-    yy: pad(c.year % 100),
-    MM: pad(c.month),
-    dd: pad(c.day),
-    HH: pad(c.hour),
-    mm: pad(c.minute),
-    ss: pad(c.second),
-  };
-  return pattern.replace(/yyyy|yy|MM|dd|HH|mm|ss/g, (token) => tokens[token]!);
-}
+export const formatInZone = (at: Instant, pattern: string, timeZone = zone) => formatWallClock(at, pattern, timeZone);
 
 export const companyDateTime = (at: Instant) => formatInZone(at, "dd/MM/yyyy HH:mm");
 export const companyDate = (at: Instant) => formatInZone(at, "dd/MM/yyyy");
@@ -105,8 +47,7 @@ export const companyDay = (at: Instant = Date.now(), timeZone = zone) => formatI
 /** The company's day `offset` days from today, "yyyy-MM-dd". */
 export function companyDayFromToday(offset: number, now: Instant = Date.now(), timeZone = zone): string {
   const c = wallClock(now, timeZone);
-  const d = new Date(Date.UTC(c.year, c.month - 1, c.day + offset));
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return formatWallClock(Date.UTC(c.year, c.month - 1, c.day + offset), "yyyy-MM-dd", "UTC");
 }
 
 export const sameCompanyDay = (a: Instant, b: Instant, timeZone = zone) =>
@@ -116,12 +57,6 @@ export const sameCompanyDay = (a: Instant, b: Instant, timeZone = zone) =>
 export const toZonedInput = (at: Instant, timeZone = zone) => formatInZone(at, "yyyy-MM-ddTHH:mm", timeZone);
 
 const inputShape = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** Offset of the zone at an instant, in ms (wall time minus UTC). */
-function offsetAt(at: number, timeZone: string): number {
-  const c = wallClock(at, timeZone);
-  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(at / 1000) * 1000;
-}
 
 /**
  * The instant a datetime-local value names on the company's clock, or null.
@@ -142,8 +77,7 @@ export function fromZonedInput(value: string, timeZone = zone): Date | null {
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(wall);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
-  const guess = wall - offsetAt(wall, timeZone);
-  return new Date(wall - offsetAt(guess, timeZone));
+  return instantOfWallTime(wall, timeZone);
 }
 
 /**

@@ -6,17 +6,10 @@
  * realtime and isolation. Media: campaigns.media.test.ts; the report, the
  * shipping table and its CSV: campaigns.report.test.ts.
  */
-import type { CampaignDetailDto, CampaignPage } from "@balcao/contracts";
+import { formatWallClock, type CampaignDetailDto, type CampaignPage } from "@balcao/contracts";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  campaignBody,
-  createCampaign,
-  insertShipping,
-  saveCampaign,
-  startableRefs,
-  wallClock,
-} from "../../../test/campaigns.js";
+import { campaignBody, createCampaign, insertShipping, saveCampaign, startableRefs } from "../../../test/campaigns.js";
 import { buildCompany, buildPlan, buildTenant, buildUser, login } from "../../../test/factories.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
@@ -80,7 +73,10 @@ describe("create, read, delete", () => {
     await setTimeZone(t.company.id, "Asia/Tokyo");
     const { whatsapp, list, refs } = await startableRefs(s, t.company.id);
     const at = new Date(Math.floor(hours(3).getTime() / 1000) * 1000);
-    const created = await createCampaign(s, t.agent.token, { ...refs, scheduledAt: wallClock(at, "Asia/Tokyo") });
+    const created = await createCampaign(s, t.agent.token, {
+      ...refs,
+      scheduledAt: formatWallClock(at, "yyyy-MM-dd HH:mm:ss", "Asia/Tokyo"),
+    });
     expect(created).toMatchObject({
       status: "PROGRAMADA",
       scheduledAt: at.toISOString(),

@@ -1,8 +1,8 @@
 /**
  * Campaigns (/campaigns, business-areas §2.11): search, infinite scroll, the
  * six columns, and per row stop (running) or cancel the schedule (scheduled), restart (CANCELADA),
- * report, edit, and delete after confirmation. Live from
- * company-{companyId}-campaign.
+ * report, edit, and delete after confirmation; under the list, the company's
+ * time zone the dates are on. Live from company-{companyId}-campaign.
  */
 import { useState } from "react";
 import { Button, Chip, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
@@ -14,6 +14,7 @@ import Stop from "@mui/icons-material/StopCircleOutlined";
 import type { CampaignDto } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { CompanyZoneNote } from "../common/CompanyZoneNote";
 import { ListPage, RowAction } from "../lists/ListPage";
 import { cancelCommand } from "./campaignForm";
 import { CampaignModal } from "./CampaignModal";
@@ -151,6 +152,7 @@ export default function CampaignsPage() {
         onConfirm: (id) => remove.mutate(id),
       }}
     >
+      <CompanyZoneNote testId="campaigns-zone" />
       {modal.open && <CampaignModal campaignId={modal.campaignId} onClose={() => setModal({ open: false })} />}
     </ListPage>
   );

@@ -2,10 +2,12 @@
  * The dashboard's filter (core-platform §2.15, §4.8): type 1 by date (choosing
  * it sets days 0), type 2 by period (choosing it clears the dates), and the
  * Filter button. Nothing set refuses with "Set filter parameters" (§5).
+ * Under it, the company's time zone: the server counts days on that clock.
  */
 import { Box, Button, MenuItem, Paper, TextField } from "@mui/material";
 import { dashboardPeriods } from "@balcao/contracts";
 import { useTranslation } from "react-i18next";
+import { CompanyZoneNote } from "../common/CompanyZoneNote";
 import type { DashboardFilter } from "./filter";
 
 interface Props {
@@ -19,56 +21,59 @@ export function DashboardFilters({ value, onChange, onApply }: Props) {
   const setType = (type: 1 | 2) =>
     onChange(type === 1 ? { ...value, type, days: 0 } : { ...value, type, dateFrom: "", dateTo: "" });
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: "flex", gap: 2, flexWrap: "wrap", alignItems: "center" }}>
-      <TextField
-        select
-        size="small"
-        label={t("dashboard.filters.type")}
-        value={value.type}
-        onChange={(e) => setType(Number(e.target.value) === 2 ? 2 : 1)}
-        sx={{ minWidth: 200 }}
-        slotProps={{ htmlInput: { "data-testid": "dashboard-filter-type" } }}
-      >
-        <MenuItem value={1}>{t("dashboard.filters.byDate")}</MenuItem>
-        <MenuItem value={2}>{t("dashboard.filters.byPeriod")}</MenuItem>
-      </TextField>
-      {value.type === 1 ? (
-        <>
-          <DateField
-            label={t("dashboard.filters.initialDate")}
-            value={value.dateFrom}
-            onChange={(dateFrom) => onChange({ ...value, dateFrom })}
-            testId="dashboard-date-from"
-          />
-          <DateField
-            label={t("dashboard.filters.finalDate")}
-            value={value.dateTo}
-            onChange={(dateTo) => onChange({ ...value, dateTo })}
-            testId="dashboard-date-to"
-          />
-        </>
-      ) : (
+    <Box>
+      <Paper variant="outlined" sx={{ p: 2, display: "flex", gap: 2, flexWrap: "wrap", alignItems: "center" }}>
         <TextField
           select
           size="small"
-          label={t("dashboard.filters.period")}
-          value={value.days}
-          onChange={(e) => onChange({ ...value, days: Number(e.target.value) })}
+          label={t("dashboard.filters.type")}
+          value={value.type}
+          onChange={(e) => setType(Number(e.target.value) === 2 ? 2 : 1)}
           sx={{ minWidth: 200 }}
-          slotProps={{ htmlInput: { "data-testid": "dashboard-period" } }}
+          slotProps={{ htmlInput: { "data-testid": "dashboard-filter-type" } }}
         >
-          {dashboardPeriods.map((days) => (
-            <MenuItem key={days} value={days} data-testid={`dashboard-period-${days}`}>
-              {days === 0 ? t("dashboard.filters.noPeriod") : t("dashboard.filters.days", { count: days })}
-            </MenuItem>
-          ))}
+          <MenuItem value={1}>{t("dashboard.filters.byDate")}</MenuItem>
+          <MenuItem value={2}>{t("dashboard.filters.byPeriod")}</MenuItem>
         </TextField>
-      )}
-      <Box sx={{ flexGrow: 1 }} />
-      <Button variant="contained" onClick={onApply} data-testid="dashboard-filter">
-        {t("dashboard.filters.filter")}
-      </Button>
-    </Paper>
+        {value.type === 1 ? (
+          <>
+            <DateField
+              label={t("dashboard.filters.initialDate")}
+              value={value.dateFrom}
+              onChange={(dateFrom) => onChange({ ...value, dateFrom })}
+              testId="dashboard-date-from"
+            />
+            <DateField
+              label={t("dashboard.filters.finalDate")}
+              value={value.dateTo}
+              onChange={(dateTo) => onChange({ ...value, dateTo })}
+              testId="dashboard-date-to"
+            />
+          </>
+        ) : (
+          <TextField
+            select
+            size="small"
+            label={t("dashboard.filters.period")}
+            value={value.days}
+            onChange={(e) => onChange({ ...value, days: Number(e.target.value) })}
+            sx={{ minWidth: 200 }}
+            slotProps={{ htmlInput: { "data-testid": "dashboard-period" } }}
+          >
+            {dashboardPeriods.map((days) => (
+              <MenuItem key={days} value={days} data-testid={`dashboard-period-${days}`}>
+                {days === 0 ? t("dashboard.filters.noPeriod") : t("dashboard.filters.days", { count: days })}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="contained" onClick={onApply} data-testid="dashboard-filter">
+          {t("dashboard.filters.filter")}
+        </Button>
+      </Paper>
+      <CompanyZoneNote testId="dashboard-zone" />
+    </Box>
   );
 }
 

@@ -75,7 +75,7 @@ interface Props<T extends Named> {
   paging?: Paging;
   /** Absent for rows nobody deletes (invoices). */
   confirmDelete?: DeleteConfirmation;
-  /** The page's own dialogs. */
+  /** Under the table (a note), and the page's own dialogs. */
   children?: ReactNode;
 }
 

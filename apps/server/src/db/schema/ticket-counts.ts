@@ -2,8 +2,8 @@ import { integer, pgTable, smallint, text, unique } from "drizzle-orm/pg-core";
 
 /**
  * How many tickets each company has per status, queue and attendant, kept by
- * triggers on tickets (migration 0034) in the same statement as every insert,
- * delete and move between those, so it never drifts: a list's count of
+ * statement triggers on tickets (migration 0034) at the end of every statement
+ * that inserts, deletes or moves tickets between those, so it never drifts: a list's count of
  * matches (tickets.queries.ts) sums these rows instead of counting up to
  * ticketCountCap index entries per request. Only those three columns (and the
  * company) are kept, so only filters on them can be counted here.

@@ -1,12 +1,14 @@
 /**
  * The counts ticket_counts keeps (db/schema/ticket-counts.ts, migration 0034)
  * stay what counting the tickets gives, through every way a ticket enters,
- * moves between status, queue and attendant, and leaves; and the lists' count
+ * moves between status, queue and attendant, and leaves, one at a time or
+ * many in one statement; and the lists' count
  * read from them is the list's length.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/rows.js";
+import { tickets } from "../../db/schema/index.js";
 import { buildContact } from "../../../test/conversations.js";
 import type { TestServer } from "../../../test/harness.js";
 import { serverPerFile } from "../../../test/server-per-file.js";
@@ -104,6 +106,31 @@ describe("ticket_counts", () => {
     expect(await listCount(c, "showAll=true")).toBe(1);
     await expectKept(other.companyId);
     expect(await listCount(other, "showAll=true")).toBe(1);
+  });
+
+  it("stays right when one statement inserts, moves and deletes many tickets", async () => {
+    const c = await ticketCompany(s);
+    const contacts = await Promise.all([1, 2, 3, 4, 5].map(() => buildContact(s, c.companyId)));
+    await s.ctx.db.insert(tickets).values(
+      contacts.map((contact, i) => ({
+        companyId: c.companyId,
+        contactId: contact.id,
+        status: i % 2 ? "open" : "pending",
+        queueId: i % 3 ? c.queue.id : c.other.id,
+        userId: i % 2 ? c.agent.id : null,
+      })),
+    );
+    await expectKept(c.companyId);
+    await s.ctx.db
+      .update(tickets)
+      .set({ status: "closed", userId: c.colleague.id })
+      .where(eq(tickets.companyId, c.companyId));
+    await expectKept(c.companyId);
+    await s.ctx.db.update(tickets).set({ lastMessage: "unmoved" }).where(eq(tickets.companyId, c.companyId));
+    await expectKept(c.companyId);
+    await s.ctx.db.delete(tickets).where(and(eq(tickets.companyId, c.companyId), eq(tickets.queueId, c.queue.id)));
+    await expectKept(c.companyId);
+    expect(await listCount(c, "status=closed&showAll=true")).toBe(2);
   });
 
   it("an agent's count of their queues' lists is the tickets they see there", async () => {

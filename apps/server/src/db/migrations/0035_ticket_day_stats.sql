@@ -102,5 +102,12 @@ CREATE TRIGGER ticket_day_stats_update AFTER UPDATE OF company_id, user_id, crea
   EXECUTE FUNCTION ticket_day_stats_keep();--> statement-breakpoint
 CREATE TRIGGER ticket_day_stats_truncate AFTER TRUNCATE ON tickets FOR EACH STATEMENT
   EXECUTE FUNCTION ticket_day_stats_clear();--> statement-breakpoint
--- The tickets there are (the triggers above hold tickets' writers off until this transaction commits).
-SELECT ticket_day_stats_add(ARRAY(SELECT c FROM tickets t CROSS JOIN LATERAL ticket_day_contributions(t, 1) c));
+-- The tickets there are (the triggers above hold tickets' writers off until this transaction commits),
+-- summed as they stream by rather than gathered into one array first.
+INSERT INTO ticket_day_stats
+SELECT c.company_id, c.day, c.user_id, sum(c.finished), sum(c.support_micros), sum(c.support_count),
+  sum(c.resolution_micros), sum(c.resolution_count), sum(c.first_response_business_minutes),
+  sum(c.first_response_business_count), sum(c.resolution_business_minutes), sum(c.resolution_business_count),
+  sum(c.wait_micros), sum(c.wait_count)
+FROM tickets t CROSS JOIN LATERAL ticket_day_contributions(t, 1) c
+GROUP BY c.company_id, c.day, c.user_id;

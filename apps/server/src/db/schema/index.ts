@@ -8,6 +8,8 @@ export * from "./contacts.js";
 export * from "./announcements.js";
 export * from "./whatsapps.js";
 export * from "./tickets.js";
+export * from "./ticket-counts.js";
+export * from "./ticket-day-stats.js";
 export * from "./messages.js";
 export * from "./quick-messages.js";
 export * from "./inbound-rejections.js";

@@ -1,43 +1,40 @@
 /**
  * The dashboard's reads (SERVER-BEHAVIOUR "Metrics"). Every query is scoped by
- * companyId; each counter reads the narrowest index range it can, so a
- * 90-day period over 100k tickets stays inside the §9 budget.
+ * companyId; each counter reads the narrowest index range it can, or the
+ * sums kept as tickets change (ticket_counts, ticket_day_stats), so a 90-day
+ * period over 100k tickets stays inside the §9 budget.
  */
 import type { DashboardAttendant, DashboardCounters } from "@balcao/contracts";
 import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { contacts, tickets, userRatings, users } from "../../db/schema/index.js";
-import { durationSum, meanOf, storedMinutesSum } from "./durations.js";
+import { unionAll } from "drizzle-orm/pg-core";
+import { contacts, ticketCounts, tickets, userRatings, users } from "../../db/schema/index.js";
+import { closedOnDays, splitByDays, waitOnDays } from "./day-stats.js";
+import { durationSum, meanOf, storedMinutesSum, type DurationSum } from "./durations.js";
 import { within, type Period } from "./period.js";
 
 /** A user counts as online with a connected socket, or a report within 5 minutes (SERVER-BEHAVIOUR "Metrics"). */
 export const onlineWindowMinutes = 5;
 
-/** Open and pending tickets now, whatever the period. */
+/** Open and pending tickets now, whatever the period: the sums ticket_counts keeps (db/schema/ticket-counts.ts). */
 async function ticketsNow(db: Db, companyId: number) {
   const [row] = await db
     .select({
-      open: sql<number>`count(*) filter (where ${tickets.status} = 'open')::int`,
-      pending: sql<number>`count(*) filter (where ${tickets.status} = 'pending')::int`,
+      open: sql<number>`coalesce(sum(${ticketCounts.n}) filter (where ${ticketCounts.status} = 'open'), 0)::int`,
+      pending: sql<number>`coalesce(sum(${ticketCounts.n}) filter (where ${ticketCounts.status} = 'pending'), 0)::int`,
     })
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), inArray(tickets.status, ["open", "pending"])));
+    .from(ticketCounts)
+    .where(and(eq(ticketCounts.companyId, companyId), inArray(ticketCounts.status, ["open", "pending"])));
   return row ?? { open: 0, pending: 0 };
 }
 
-/**
- * The tickets closed in the period, per attendant (null: closed with none):
- * how many, accept → close and create → close on the clock, and first
- * response and resolution in business hours (stored on each ticket). The
- * counters add the groups up, so one index-only scan serves both the counters
- * and the attendants table.
- */
-export async function closedByUser(db: Db, companyId: number, p: Period) {
+/** The tickets closed in `range`, per attendant, counted from the tickets (one index-only scan). */
+function closedInTickets(db: Db, companyId: number, range: Period) {
   const support = durationSum(sql`${tickets.acceptedAt}`, sql`${tickets.closedAt}`);
   const resolution = durationSum(sql`${tickets.createdAt}`, sql`${tickets.closedAt}`);
   const firstResponseBusiness = storedMinutesSum(tickets.firstResponseBusinessMinutes);
   const resolutionBusiness = storedMinutesSum(tickets.resolutionBusinessMinutes);
-  const rows = await db
+  return db
     .select({
       userId: tickets.userId,
       finished: sql<number>`count(*)::int`,
@@ -51,28 +48,56 @@ export async function closedByUser(db: Db, companyId: number, p: Period) {
       resolutionBusinessCount: resolutionBusiness.count,
     })
     .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), within(tickets.closedAt, p)))
+    .where(and(eq(tickets.companyId, companyId), within(tickets.closedAt, range)))
     .groupBy(tickets.userId);
-  return rows.map((r) => ({
-    userId: r.userId,
-    finished: r.finished,
-    support: { minutes: r.supportMinutes, count: r.supportCount },
-    resolution: { minutes: r.resolutionMinutes, count: r.resolutionCount },
-    firstResponseBusiness: { minutes: r.firstResponseBusinessMinutes, count: r.firstResponseBusinessCount },
-    resolutionBusiness: { minutes: r.resolutionBusinessMinutes, count: r.resolutionBusinessCount },
+}
+type ClosedRow = Awaited<ReturnType<typeof closedInTickets>>[number];
+
+const sumOf = (rows: ClosedRow[], minutes: keyof ClosedRow, count: keyof ClosedRow): DurationSum => ({
+  minutes: rows.reduce((n, r) => n + (r[minutes] as number), 0),
+  count: rows.reduce((n, r) => n + (r[count] as number), 0),
+});
+
+/**
+ * The tickets closed in the period, per attendant (null: closed with none):
+ * how many, accept → close and create → close on the clock, and first
+ * response and resolution in business hours (stored on each ticket). The
+ * period's whole days come from ticket_day_stats, its ends from the tickets
+ * (day-stats.ts), in one statement. The counters add the groups up, so the
+ * same groups serve both the counters and the attendants table.
+ */
+export async function closedByUser(db: Db, companyId: number, p: Period) {
+  const split = splitByDays(p);
+  const rows = await unionAll(
+    closedInTickets(db, companyId, split.ends[0]),
+    closedInTickets(db, companyId, split.ends[1]),
+    closedOnDays(db, companyId, split),
+  );
+  const byUser = new Map<number | null, ClosedRow[]>();
+  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+  return [...byUser].map(([userId, mine]) => ({
+    userId,
+    finished: mine.reduce((n, r) => n + r.finished, 0),
+    support: sumOf(mine, "supportMinutes", "supportCount"),
+    resolution: sumOf(mine, "resolutionMinutes", "resolutionCount"),
+    firstResponseBusiness: sumOf(mine, "firstResponseBusinessMinutes", "firstResponseBusinessCount"),
+    resolutionBusiness: sumOf(mine, "resolutionBusinessMinutes", "resolutionBusinessCount"),
   }));
 }
 export type ClosedGroup = Awaited<ReturnType<typeof closedByUser>>[number];
 
-/** Queued (or created) → accept, over the tickets accepted in the period. */
+/** Queued (or created) → accept, over the tickets accepted in the period (whole days kept, as closedByUser). */
 async function waitIn(db: Db, companyId: number, p: Period): Promise<number> {
+  const split = splitByDays(p);
   const queued = sql`coalesce(${tickets.queuedAt}, ${tickets.createdAt})`;
   const wait = durationSum(queued, sql`${tickets.acceptedAt}`);
-  const [row] = await db
-    .select({ minutes: wait.minutes, count: wait.count })
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), within(tickets.acceptedAt, p)));
-  return row ? meanOf(row) : 0;
+  const inTickets = (range: Period) =>
+    db
+      .select({ minutes: wait.minutes, count: wait.count })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), within(tickets.acceptedAt, range)));
+  const rows = await unionAll(inTickets(split.ends[0]), inTickets(split.ends[1]), waitOnDays(db, companyId, split));
+  return meanOf(...rows);
 }
 
 async function newContactsIn(db: Db, companyId: number, p: Period): Promise<number> {

@@ -6,7 +6,9 @@
  * an index instead of sorting the company's tickets.
  *
  * - Filters alone (the tabs): the page, and the count of matches up to
- *   ticketCountCap beside it.
+ *   ticketCountCap beside it: for status, queue and attendant filters the sum
+ *   of the groups ticket_counts keeps (db/schema/ticket-counts.ts), for the
+ *   others counted.
  * - Tags and text search (the Search tab): the count stops at the page's end
  *   (TicketListResponse.count); tags are one semi-join each, which the planner
  *   runs either way round from ticket_tags' statistics; the text search takes
@@ -15,7 +17,7 @@
 import { ticketCountCap, ticketPageSize, type TicketListQuery, type TicketListResponse } from "@balcao/contracts";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { tickets } from "../../db/schema/index.js";
+import { ticketCounts, tickets } from "../../db/schema/index.js";
 import { companyMidnight } from "../contacts/contacts.queries.js";
 import { loadTicketPage } from "./tickets.presenter.js";
 import { matchingTicketIds, planSearch, walkTest, type SearchPlan } from "./ticket-search.js";
@@ -70,25 +72,38 @@ function onDay(companyId: number, column: typeof tickets.createdAt | typeof tick
   );
 }
 
-/** Every condition of a list but the text search. */
-export function ticketListWhere(viewer: Viewer, q: TicketListQuery): SQL {
-  const companyId = viewer.companyId;
+/**
+ * The conditions on what ticket_counts keeps (the company, status, queue and
+ * attendant): a list filtered only by these counts its matches there.
+ */
+function keptWhere(viewer: Viewer, q: TicketListQuery): SQL {
   // Without an honoured showAll, a list holds the caller's own tickets and the waiting ones.
   const showAll = q.showAll === "true" && viewer.overseer;
   return and(
-    eq(tickets.companyId, companyId),
+    eq(tickets.companyId, viewer.companyId),
     visibleWhere(viewer),
     showAll ? undefined : or(eq(tickets.userId, viewer.id), eq(tickets.status, "pending")),
     q.status ? eq(tickets.status, q.status) : undefined,
     queueFilter(viewer, q.queueIds),
     q.users?.length ? inArray(tickets.userId, q.users) : undefined,
+  )!;
+}
+
+/** The other conditions (none when the list's count can be read from ticket_counts). */
+function otherWhere(companyId: number, q: TicketListQuery): SQL | undefined {
+  return and(
     tagsFilter(q.tags),
     q.withUnreadMessages === "true" ? gt(tickets.unreadMessages, 0) : undefined,
     onDay(companyId, tickets.createdAt, q.date),
     // A ticket is updated no earlier than it was created: this bound lets the updated_at index narrow a creation day.
     q.date ? sql`${tickets.updatedAt} >= ${companyMidnight(companyId, q.date)}` : undefined,
     onDay(companyId, tickets.updatedAt, q.updatedAt),
-  )!;
+  );
+}
+
+/** Every condition of a list but the text search. */
+export function ticketListWhere(viewer: Viewer, q: TicketListQuery): SQL {
+  return and(keptWhere(viewer, q), otherWhere(viewer.companyId, q))!;
 }
 
 /** List order: most recently updated first, newest id first on ties. */
@@ -97,12 +112,19 @@ const listOrder = sql.join([desc(tickets.updatedAt), desc(tickets.id)], sql`, `)
 const pageRows = ticketPageSize + 1;
 
 /**
- * The page (and one more row, for hasMore) with the count of matches up to
- * the cap, counted once beside it (an index-only scan for the tabs' filters).
+ * How many tickets match, up to the cap. Filtered only on what ticket_counts
+ * keeps, the sum of its groups' rows (`kept`: those conditions); otherwise
+ * counted once beside the page (an index-only scan for the tabs' filters).
  */
-function countedPage(where: SQL, offset: number): SQL {
-  return sql`select ${tickets.id} as id,
-      (select count(*) from (select 1 from ${tickets} where ${where} limit ${ticketCountCap}) matches) as total
+function matchCount(where: SQL, kept: SQL | undefined): SQL {
+  // ticket_counts goes by the name "tickets" here, so conditions written on tickets' columns (kept ones only) read it.
+  if (kept) return sql`(select coalesce(sum(n), 0) from ${ticketCounts} as "tickets" where ${kept})`;
+  return sql`(select count(*) from (select 1 from ${tickets} where ${where} limit ${ticketCountCap}) matches)`;
+}
+
+/** The page (and one more row, for hasMore) with the count of matches beside it (matchCount). */
+function countedPage(where: SQL, kept: SQL | undefined, offset: number): SQL {
+  return sql`select ${tickets.id} as id, ${matchCount(where, kept)} as total
     from ${tickets} where ${where}
     order by ${listOrder} limit ${pageRows} offset ${offset}`;
 }
@@ -161,7 +183,8 @@ export async function pageOfTickets(db: Db, viewer: Viewer, q: TicketListQuery):
   const search = q.searchParam.trim() ? planSearch(await searchStats(db), q.searchParam) : undefined;
   if (!search) {
     if (q.tags?.length) return selectivePage((await loadTicketPage(db, sortedPage(where, offset))).tickets, offset);
-    const { tickets: rows, total } = await loadTicketPage(db, countedPage(where, offset));
+    const kept = otherWhere(viewer.companyId, q) ? undefined : keptWhere(viewer, q);
+    const { tickets: rows, total } = await loadTicketPage(db, countedPage(where, kept, offset));
     return {
       tickets: rows.slice(0, ticketPageSize),
       hasMore: rows.length > ticketPageSize,

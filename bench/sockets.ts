@@ -86,7 +86,9 @@ const median = (values: number[]) => {
 /**
  * The ingest figure without and with BENCH_SOCKETS clients listening, alternating over BENCH_PAIRS
  * pairs (2) in the same run; each run's figure, then the ratios of their medians (with / without).
- * Transactions per message tell a database read repeated per socket apart from the sockets' own cost.
+ * Transactions per message (the bench's own clean-up around each run counted too, alike on both
+ * sides) tell a database read repeated per socket apart from the sockets' own cost. The clients'
+ * process shares the machine: msg/s with sockets pays for their work too; CPU per message does not.
  */
 export async function ingestBesideSockets(
   base: string,

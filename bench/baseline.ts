@@ -83,7 +83,7 @@ function prepareCheckout(spec: string): { dir: string; commit?: string } {
 }
 
 /** The server's build (apps/server/dist), where its checkout has one; `always` for this checkout's. */
-function buildServer(checkout: string, always: boolean) {
+export function buildServer(checkout: string, always: boolean) {
   const serverDir = path.join(checkout, "apps/server");
   const pkg = JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;

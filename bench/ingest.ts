@@ -65,6 +65,8 @@ function ownCpuMs(): number {
   return (user + system) / 1000;
 }
 
+const ingestMessages = () => Number(process.env.BENCH_INGEST_MESSAGES ?? 5000);
+
 async function prepare(database: Database, tenant: BenchTenant) {
   const number = {
     phoneNumberId: cloud.phoneNumberId,
@@ -83,8 +85,9 @@ async function prepare(database: Database, tenant: BenchTenant) {
   return {
     env: { WHATSAPP_GRAPH_URL: ready.graphUrl },
     /** Without the database (an embedded one the server holds), a run on a fresh copy: nothing to take out. */
-    run: (base: string, reachable: Database | undefined, serverCpuMs = ownCpuMs) =>
-      run(child, base, tenant, reachable, serverCpuMs),
+    /** `messages`: deliveries of this run (BENCH_INGEST_MESSAGES, 5000, by default). */
+    run: (base: string, reachable: Database | undefined, serverCpuMs = ownCpuMs, messages = ingestMessages()) =>
+      run(child, base, tenant, reachable, serverCpuMs, messages),
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -165,12 +168,13 @@ async function run(
   tenant: BenchTenant,
   database: Database | undefined,
   serverCpuMs: () => number,
+  messages: number,
 ): Promise<Figure> {
-  if (!database) return measure(child, base, tenant, undefined, serverCpuMs);
+  if (!database) return measure(child, base, tenant, undefined, serverCpuMs, messages);
   // What runs stored before they took it out again goes too.
   await removeIngested(database, tenant.companyId);
   try {
-    return await measure(child, base, tenant, database, serverCpuMs);
+    return await measure(child, base, tenant, database, serverCpuMs, messages);
   } finally {
     await removeIngested(database, tenant.companyId);
   }
@@ -182,12 +186,13 @@ async function measure(
   tenant: BenchTenant,
   database: Database | undefined,
   serverCpuMs: () => number,
+  messages: number,
 ): Promise<Figure> {
   const plan: LoadPlan = {
     phoneNumberId: cloud.phoneNumberId,
     appSecret: cloud.appSecret,
     webhookUrl: `${base}/webhooks/whatsapp/${tenant.whatsappId}`,
-    total: Number(process.env.BENCH_INGEST_MESSAGES ?? 5000),
+    total: messages,
     concurrency: Number(process.env.BENCH_INGEST_CONCURRENCY ?? 16),
     awaitAnswers: Boolean(process.env.BENCH_ROUTING),
   };

@@ -18,6 +18,11 @@
  *   BENCH_INGEST_MESSAGES, BENCH_INGEST_CONCURRENCY   webhook deliveries (5000) and how many at once (16)
  *   BENCH_ROUTING=1      the connection offers the queues: each customer message on a waiting ticket gets the bot's
  *                        answer (ingest with routing on); the figure waits for the last answer and reports answers/s
+ *   BENCH_SOCKETS=N      the ingest figure without and with N Socket.IO clients of the company listening (its
+ *                        admin and its agents, each limited to two queues), alternating over BENCH_PAIRS pairs (2),
+ *                        and the ratios with / without (bench/sockets.ts)
+ *   BENCH_ONLY=memory    instead, the leak test: the server's RSS before and after an ingest and after
+ *                        BENCH_IDLE_MINUTES (10) of idling, within 20 % (bench/memory.ts)
  *   BENCH_TARGETS=embedded,postgres   instead, the server as `npm start` runs it, once per database, with
  *                        the memory of its whole process tree (bench/targets.ts)
  *   BENCH_BASELINE=<git ref or folder>   instead, the figures BENCH_ONLY chooses (ingest, lists, dashboard; all
@@ -44,7 +49,9 @@ import { runBaseline } from "./baseline.js";
 import { benchIngest } from "./ingest.js";
 import { budgetOf, listAndMessages, settle } from "./lists.js";
 import { printFigures, type Figure } from "./measure.js";
-import { benchSecretsKey, findBenchTenant, seedBench } from "./seed.js";
+import { memoryFigure } from "./memory.js";
+import { benchSecretsKey, findBenchTenant, seedBench, type BenchTenant } from "./seed.js";
+import { ingestBesideSockets, socketCount } from "./sockets.js";
 import { printTargets, runTarget, type TargetResult } from "./targets.js";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/balcao_bench";
@@ -83,6 +90,7 @@ async function main() {
   if (only === "campaign") return campaignOnly(database);
   if (only === "flow") return flowOnly(database);
   const tenant = (!process.env.BENCH_RESEED && (await findBenchTenant(database))) || (await seedBench(database, log));
+  if (only === "memory") return memoryOnly(database, tenant);
   const dataDir = mkdtempSync(path.join(tmpdir(), "balcao-bench-"));
   const ingest = await benchIngest.prepare(database, tenant);
   const config = loadConfig({
@@ -103,7 +111,11 @@ async function main() {
     const figures = [
       ...(only === "ingest" || only === "dashboard" ? [] : await listAndMessages(base, tenant, database)),
       ...(only === "ingest" || only === "lists" ? [] : await dashboardFigures(base)),
-      ...(only === "lists" || only === "dashboard" ? [] : [await ingest.run(base, database)]),
+      ...(only === "lists" || only === "dashboard"
+        ? []
+        : socketCount()
+          ? await ingestBesideSockets(base, database, () => ingest.run(base, database))
+          : [await ingest.run(base, database)]),
       ...(only ? [] : [await importFigure(base, database)]),
     ];
     log("");
@@ -148,6 +160,15 @@ async function withoutSeed(
     await server.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The leak test's server is a process of its own: this one's memory holds the bench too. */
+async function memoryOnly(database: Database, tenant: BenchTenant) {
+  try {
+    if (!(await memoryFigure(database, tenant, databaseUrl))) process.exitCode = 1;
+  } finally {
+    await database.close();
   }
 }
 

@@ -16,6 +16,7 @@ import type { Context } from "../context.js";
 import { messages, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
+import { answerFacts } from "./answer-facts.js";
 import { flowTurn, startQueueFlow } from "./flows/flow-turn.js";
 import { reread, takeHold } from "./holder.js";
 import { queueTurn } from "./holder-turns.js";
@@ -74,13 +75,16 @@ async function holdOrRoute(
   body: string,
   messageId: number,
 ): Promise<void> {
-  if (await flowTurn(ctx, t, ticket, body, messageId)) return;
-  let holder = await takeHold(t, ticket);
+  const facts = await answerFacts(t, ticket, body, messageId);
+  if (await flowTurn(ctx, t, ticket, body, messageId, facts.flow)) return;
+  let holder = await takeHold(t, ticket, facts.offered);
   if (!holder) {
     // The menu's texts go out first, with a flow the chosen queue starts in the same delivery.
-    const menuTexts = await routeTicket(t, ticket, body, { deferSend: true });
-    const after = await reread(t, ticket.id);
-    if (after && after.queueId !== null && after.queueId !== ticket.queueId) {
+    const routing = { deferSend: true, context: facts.bot };
+    const { messageIds: menuTexts, queueChanged } = await routeTicket(t, ticket, body, routing);
+    // Only a queue chosen now may start a flow or bring a holder: the ticket is read again only then.
+    const after = queueChanged ? await reread(t, ticket.id) : undefined;
+    if (after && after.queueId !== null) {
       if (await startQueueFlow(ctx, t, after, messageId, menuTexts)) return;
       holder = await takeHold(t, after);
     }

@@ -11,11 +11,12 @@
  * the ticket and records its events, and the texts are stored and queued for
  * sending (send-stored-messages) — all or nothing.
  */
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 import type { Context } from "../context.js";
-import { messages, tickets } from "../db/schema/index.js";
+import { tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
+import { answerFacts } from "./answer-facts.js";
 import { flowTurn, startQueueFlow } from "./flows/flow-turn.js";
 import { reread, takeHold } from "./holder.js";
 import { queueTurn } from "./holder-turns.js";
@@ -74,13 +75,16 @@ async function holdOrRoute(
   body: string,
   messageId: number,
 ): Promise<void> {
-  if (await flowTurn(ctx, t, ticket, body, messageId)) return;
-  let holder = await takeHold(t, ticket);
+  const facts = await answerFacts(t, ticket, body, messageId);
+  if (await flowTurn(ctx, t, ticket, body, messageId, facts.flow)) return;
+  let holder = await takeHold(t, ticket, facts.offered);
   if (!holder) {
     // The menu's texts go out first, with a flow the chosen queue starts in the same delivery.
-    const menuTexts = await routeTicket(t, ticket, body, { deferSend: true });
-    const after = await reread(t, ticket.id);
-    if (after && after.queueId !== null && after.queueId !== ticket.queueId) {
+    const routing = { deferSend: true, context: facts.bot };
+    const { messageIds: menuTexts, queueChanged } = await routeTicket(t, ticket, body, routing);
+    // Only a queue chosen now may start a flow or bring a holder: the ticket is read again only then.
+    const after = queueChanged ? await reread(t, ticket.id) : undefined;
+    if (after && after.queueId !== null) {
       if (await startQueueFlow(ctx, t, after, messageId, menuTexts)) return;
       holder = await takeHold(t, after);
     }
@@ -90,25 +94,29 @@ async function holdOrRoute(
 }
 
 /**
+ * Every column of tickets under its drizzle name: the row as drizzle would hand it over (pg parses
+ * timestamptz into a Date and jsonb into its value, as drizzle's columns map them).
+ */
+const ticketRow = Object.entries(getTableColumns(tickets))
+  .map(([key, column]) => `t."${column.name}" as "${key}"`)
+  .join(", ");
+
+/** A prepared statement: it runs for every answer, and drizzle spent longer building it than PostgreSQL running it. */
+const claimStatement = `
+update tickets t set automation_seen_message_id = $3::int
+from messages m
+where t.id = $1 and t.company_id = $2 and coalesce(t.automation_seen_message_id, 0) < $3::int
+  and m.id = $3::int and m.ticket_id = t.id
+returning ${ticketRow}, m.body as "body"`;
+
+/**
  * Marks the message answered on its ticket and returns the ticket (locked until the commit) with the
  * message's text, in one statement; nothing when the ticket or the message is gone, or the ticket's
  * newer message was answered already. A run of the same ticket waiting on the lock reads the mark the
  * first one left.
  */
 async function claimMessage(t: EventTransaction, { companyId, ticketId, messageId }: Payload) {
-  const [row] = await t.db
-    .update(tickets)
-    .set({ automationSeenMessageId: sql`${messageId}::int` })
-    .from(messages)
-    .where(
-      and(
-        eq(tickets.id, ticketId),
-        eq(tickets.companyId, companyId),
-        sql`coalesce(${tickets.automationSeenMessageId}, 0) < ${messageId}::int`,
-        eq(messages.id, messageId),
-        eq(messages.ticketId, tickets.id),
-      ),
-    )
-    .returning({ ...getTableColumns(tickets), body: messages.body });
-  return row;
+  const values = [ticketId, companyId, messageId];
+  const { rows } = await t.raw.query<TicketRow & { body: string }>(claimStatement, values, "answer_claim");
+  return rows[0];
 }

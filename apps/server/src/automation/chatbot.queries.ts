@@ -9,7 +9,7 @@
  *
  * A tickets row is a BotTicket as it is (same field names).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { companies, queueOptions, queues, settings, whatsappQueues, whatsapps } from "../db/schema/index.js";
 import { settingDefaults } from "@balcao/contracts";
@@ -25,7 +25,7 @@ export interface BotContext {
 const keys = ["scheduleType", "sendGreetingMessageOneQueues", "timezone"] as const;
 type Key = (typeof keys)[number];
 
-interface Row extends BotConnection {
+export interface BotContextRow extends BotConnection {
   queues: BotQueue[];
   companyHours: HoursEntry[] | null;
   settings: Partial<Record<Key, string>> | null;
@@ -46,14 +46,9 @@ const connectionQueues = sql`(
   from ${whatsappQueues} join ${queues} on ${queues.id} = ${whatsappQueues.queueId}
   where ${whatsappQueues.whatsappId} = ${whatsapps.id} and ${queues.companyId} = ${whatsapps.companyId})`;
 
-/** Undefined when the connection is not the company's (or is gone). One statement: it runs for every answer. */
-export async function botContext(
-  db: Db,
-  companyId: number,
-  whatsappId: number | null,
-): Promise<BotContext | undefined> {
-  if (whatsappId === null) return undefined;
-  const result = await db.execute(sql`
+/** The connection's bot fields, queues and settings as one row (none when the connection is not the company's). */
+export function botContextQuery(companyId: number, whatsappId: number): SQL {
+  return sql`
     select ${whatsapps.greetingMessage} as "greetingMessage", ${whatsapps.complationMessage} as "complationMessage",
       ${whatsapps.outOfHoursMessage} as "outOfHoursMessage", ${whatsapps.maxUseBotQueues} as "maxUseBotQueues",
       ${whatsapps.timeUseBotQueues} as "timeUseBotQueues", ${connectionQueues} as queues,
@@ -65,8 +60,11 @@ export async function botContext(
             sql`, `,
           )})) as settings
     from ${whatsapps} join ${companies} on ${companies.id} = ${whatsapps.companyId}
-    where ${whatsapps.id} = ${whatsappId} and ${whatsapps.companyId} = ${companyId}`);
-  const [row] = (result as { rows: Row[] }).rows;
+    where ${whatsapps.id} = ${whatsappId} and ${whatsapps.companyId} = ${companyId}`;
+}
+
+/** botContextQuery's row as the bot reads it (its columns keep their types as JSON too: answer-facts.ts). */
+export function botContextOf(row: BotContextRow | undefined | null): BotContext | undefined {
   if (!row) return undefined;
   const { queues: list, companyHours, settings: set, ...connection } = row;
   const value = (key: Key) => set?.[key] ?? settingDefaults[key];
@@ -80,4 +78,15 @@ export async function botContext(
       companyHours: companyHours ?? [],
     },
   };
+}
+
+/** Undefined when the connection is not the company's (or is gone). One statement: it runs for every answer. */
+export async function botContext(
+  db: Db,
+  companyId: number,
+  whatsappId: number | null,
+): Promise<BotContext | undefined> {
+  if (whatsappId === null) return undefined;
+  const result = await db.execute(botContextQuery(companyId, whatsappId));
+  return botContextOf((result as { rows: BotContextRow[] }).rows[0]);
 }

@@ -18,7 +18,7 @@
  * holder (flows/node-hold.ts): only a flow's hand-off starts it, and it ends
  * the same ways, or when its node or flow is gone.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { queueIntegrations, queues, tickets, whatsapps } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
@@ -68,39 +68,51 @@ export function currentHolder(
   return undefined;
 }
 
-/** What the ticket's place offers: its connection's links before a queue is chosen, its queue's after. */
-async function offered(t: EventTransaction, ticket: TicketRow): Promise<PlaceHolder | undefined> {
-  const [links] =
-    ticket.queueId === null
-      ? await t.db
-          .select({
-            integrationId: whatsapps.integrationId,
-            type: queueIntegrations.type,
-            promptId: whatsapps.promptId,
-          })
-          .from(whatsapps)
-          .leftJoin(queueIntegrations, eq(queueIntegrations.id, whatsapps.integrationId))
-          .where(and(eq(whatsapps.id, ticket.whatsappId ?? 0), eq(whatsapps.companyId, ticket.companyId)))
-      : await t.db
-          .select({ integrationId: queues.integrationId, type: queueIntegrations.type, promptId: queues.promptId })
-          .from(queues)
-          .leftJoin(queueIntegrations, eq(queueIntegrations.id, queues.integrationId))
-          .where(and(eq(queues.id, ticket.queueId), eq(queues.companyId, ticket.companyId)));
+/** What offers a holder at the ticket's place: its connection before a queue is chosen, its queue after. */
+export function offeredQuery(ticket: Pick<TicketRow, "queueId" | "whatsappId" | "companyId">): SQL {
+  return ticket.queueId === null
+    ? sql`select ${whatsapps.integrationId} as "integrationId", ${queueIntegrations.type} as "type",
+          ${whatsapps.promptId} as "promptId"
+        from ${whatsapps} left join ${queueIntegrations} on ${queueIntegrations.id} = ${whatsapps.integrationId}
+        where ${whatsapps.id} = ${ticket.whatsappId ?? 0} and ${whatsapps.companyId} = ${ticket.companyId}`
+    : sql`select ${queues.integrationId} as "integrationId", ${queueIntegrations.type} as "type",
+          ${queues.promptId} as "promptId"
+        from ${queues} left join ${queueIntegrations} on ${queueIntegrations.id} = ${queues.integrationId}
+        where ${queues.id} = ${ticket.queueId} and ${queues.companyId} = ${ticket.companyId}`;
+}
+
+/** offeredQuery's row (none: the place is gone) as the holder it offers; null when it offers none. */
+export function offeredOf(links: OfferedRow | undefined | null): Offered {
   if (links?.integrationId && links.type !== "flowbuilder")
     return { kind: "integration", integrationId: links.integrationId };
   if (links?.promptId) return { kind: "prompt", promptId: links.promptId };
-  return undefined;
+  return null;
+}
+
+export interface OfferedRow {
+  integrationId: number | null;
+  type: string | null;
+  promptId: number | null;
+}
+
+/** What a ticket's place offers (offeredOf): a prompt, an integration, or nothing (null). */
+export type Offered = PlaceHolder | null;
+
+async function offered(t: EventTransaction, ticket: TicketRow): Promise<Offered> {
+  const result = await t.db.execute(offeredQuery(ticket));
+  return offeredOf((result as { rows: OfferedRow[] }).rows[0]);
 }
 
 /**
  * The ticket's holder (kept, or taken now from its place), on a ticket locked by the caller; undefined
- * when nothing holds it (the queue menu, or people, answer).
+ * when nothing holds it (the queue menu, or people, answer). `known`: what its place offers, as the caller
+ * read it already (answer-facts.ts).
  */
-export async function takeHold(t: EventTransaction, ticket: TicketRow): Promise<Holder | undefined> {
+export async function takeHold(t: EventTransaction, ticket: TicketRow, known?: Offered): Promise<Holder | undefined> {
   if (!holdable(ticket)) return undefined;
   const held = currentHolder(ticket);
   if (held) return held;
-  const holder = await offered(t, ticket);
+  const holder = known !== undefined ? known : await offered(t, ticket);
   if (!holder) return undefined;
   const integration = holder.kind === "integration";
   await t.db

@@ -16,26 +16,39 @@ import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
 import { queueAutomatic, storeAutomatic } from "../modules/tickets/automatic-messages.js";
 import { enterQueue, routeInbound, type BotDecision } from "./chatbot.js";
-import { botContext } from "./chatbot.queries.js";
+import { botContext, type BotContext } from "./chatbot.queries.js";
 
 type TicketRow = typeof tickets.$inferSelect;
+
+/** What routing did: the texts stored when their sending is deferred, and whether the ticket changed queue. */
+export interface Routed {
+  messageIds: number[];
+  queueChanged: boolean;
+}
 
 /**
  * `deferSend`: the texts are stored and their ids answered instead of queued, for the caller to send
  * with what follows them (answer-inbound.job.ts: a flow the chosen queue starts goes out after them).
+ * `context`: the bot's context as the caller read it already (null: the connection has none).
  */
 export async function routeTicket(
   t: EventTransaction,
   ticket: TicketRow,
   text: string,
-  options: { deferSend?: boolean } = {},
-): Promise<number[]> {
-  const context = await botContext(t.db, ticket.companyId, ticket.whatsappId);
-  if (!context) return [];
+  options: { deferSend?: boolean; context?: BotContext | null } = {},
+): Promise<Routed> {
+  const context =
+    options.context !== undefined
+      ? (options.context ?? undefined)
+      : await botContext(t.db, ticket.companyId, ticket.whatsappId);
+  if (!context) return { messageIds: [], queueChanged: false };
   const now = new Date();
   const decision = routeInbound({ ...context, ticket, text, now });
-  if (decision.step === "ignored" && Object.keys(decision.change).length === 0) return [];
-  return applyDecision(t, ticket, decision, now, { after: [], defer: options.deferSend ?? false });
+  const { queueId } = decision.change;
+  const queueChanged = queueId !== undefined && queueId !== ticket.queueId;
+  if (decision.step === "ignored" && Object.keys(decision.change).length === 0) return { messageIds: [], queueChanged };
+  const defer = options.deferSend ?? false;
+  return { messageIds: await applyDecision(t, ticket, decision, now, { after: [], defer }), queueChanged };
 }
 
 /**

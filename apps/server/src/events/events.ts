@@ -68,8 +68,8 @@ export interface DomainEvents {
     newContactIds: number[];
     changedContactIds: number[];
   };
-  /** A message stored from our side (an agent, an automatic text, the external API). */
-  "message.sent": { companyId: number; ticketId: number; messageId: number };
+  /** A message stored from our side (an agent, an automatic text, the external API: byUserId null). */
+  "message.sent": { companyId: number; ticketId: number; messageId: number; byUserId: number | null };
   /** A stored message changed: an ack, an edit, a revoke, a reaction taken back, a file fetched later. */
   "message.updated": { companyId: number; ticketId: number; messageId: number };
   /** The agents read the ticket's messages. */

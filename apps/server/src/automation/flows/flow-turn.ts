@@ -13,7 +13,7 @@
  * (startQueueFlow). Groups never.
  */
 import { phraseKey, type FlowGraph } from "@balcao/contracts";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { tickets } from "../../db/schema/index.js";
@@ -28,7 +28,7 @@ import { replyToFlow, startFlow } from "./walker.js";
 type TicketRow = typeof tickets.$inferSelect;
 type Deps = Pick<Context, "media">;
 
-interface StartFacts {
+export interface StartFacts {
   campaignFlowId: number | null;
   /** The connection's flows when its integration is a flowbuilder one and no run holds the ticket. */
   welcomeFlowId: number | null;
@@ -39,9 +39,10 @@ interface StartFacts {
   runningGraph: FlowGraph | null;
 }
 
-/** What may start a flow on this message, in one statement (it runs for every answered message). */
-async function startFacts(db: Db, ticket: TicketRow, key: string, messageId: number): Promise<StartFacts> {
-  const result = await db.execute(sql`
+/** What may start a flow on this message, in one statement (it runs for every answered message): one row. */
+export function startFactsQuery(ticket: TicketRow, body: string, messageId: number): SQL {
+  const key = phraseKey(body);
+  return sql`
     with conn as (
       select w.flow_id_welcome, w.flow_id_not_phrase from whatsapps w
       join queue_integrations qi on qi.id = w.integration_id and qi.type = 'flowbuilder'
@@ -59,7 +60,11 @@ async function startFacts(db: Db, ticket: TicketRow, key: string, messageId: num
       exists (select 1 from conn where flow_id_not_phrase is not null) and not exists (select 1 from messages m
         where m.ticket_id = ${ticket.id} and m.id < ${messageId} and not m.from_me) as "firstOfTicket",
       (select f.graph from flows f
-        where f.id = ${ticket.flowId} and f.company_id = ${ticket.companyId} and f.active) as "runningGraph"`);
+        where f.id = ${ticket.flowId} and f.company_id = ${ticket.companyId} and f.active) as "runningGraph"`;
+}
+
+async function startFacts(db: Db, ticket: TicketRow, body: string, messageId: number): Promise<StartFacts> {
+  const result = await db.execute(startFactsQuery(ticket, body, messageId));
   return (result as { rows: StartFacts[] }).rows[0]!;
 }
 
@@ -119,16 +124,20 @@ function startingFlowId(ticket: TicketRow, facts: StartFacts): number | null {
   return null;
 }
 
-/** True when a flow took the customer's message (answer-inbound.job.ts: nothing else answers it then). */
+/**
+ * True when a flow took the customer's message (answer-inbound.job.ts: nothing else answers it then).
+ * `known`: startFactsQuery's row for this message, as the caller read it already.
+ */
 export async function flowTurn(
   ctx: Deps,
   t: EventTransaction,
   ticket: TicketRow,
   body: string,
   messageId: number,
+  known?: StartFacts,
 ): Promise<boolean> {
   if (!open(ticket)) return false;
-  const facts = await startFacts(t.db, ticket, phraseKey(body), messageId);
+  const facts = known ?? (await startFacts(t.db, ticket, body, messageId));
   const flowId = startingFlowId(ticket, facts);
   const flow = flowId === null ? undefined : await activeFlow(t.db, ticket.companyId, flowId);
   if (flow) await startRun(ctx, t, ticket, flow, messageId);

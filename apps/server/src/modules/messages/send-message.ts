@@ -10,7 +10,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { MediaType, MessageDto } from "@balcao/contracts";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ChannelMedia, ChannelSender, OutboundReply, SentMessage } from "../../channels/driver.js";
 import type { Context } from "../../context.js";
 import type { EventTransaction } from "../../events/bus.js";
@@ -19,6 +19,7 @@ import { AppError } from "../../http/errors.js";
 import { claimPendingAck } from "./apply-ack.js";
 import { lastMessageOf } from "./last-message.js";
 import { loadMessage } from "./messages.presenter.js";
+import { deliveryColumns, sendStatements } from "./send-message.prepared.js";
 
 /** A file already checked and stored in the company's media. */
 export interface OutgoingMedia {
@@ -68,7 +69,22 @@ export async function storeOutgoing(t: EventTransaction, ticket: OutgoingTicket,
   const outbound: OutboundData = out.media
     ? { media: { mimetype: out.media.mimetype, voiceNote: out.media.voiceNote, caption: out.caption ?? "" } }
     : {};
+  // One statement: the ticket's list row moves in a data-modifying CTE of the message's insert.
+  const listRow = t.db.$with("list_row").as(
+    t.db
+      .update(tickets)
+      .set({
+        lastMessage: lastMessageOf({ mediaType, body: out.body, mediaName: out.media?.mediaName }),
+        // An agent writing has read the chat; an automatic answer (bot, flow, integration, schedule, the
+        // messages API) has not: the customer's messages stay unread until an agent opens the ticket (issue 30 item 5).
+        ...(out.userId !== null ? { unreadMessages: 0 } : {}),
+        updatedAt: now,
+      })
+      .where(eq(tickets.id, ticket.id))
+      .returning({ id: tickets.id }),
+  );
   const [row] = await t.db
+    .with(listRow)
     .insert(messages)
     .values({
       companyId: ticket.companyId,
@@ -88,17 +104,12 @@ export async function storeOutgoing(t: EventTransaction, ticket: OutgoingTicket,
       updatedAt: now,
     })
     .returning({ id: messages.id });
-  await t.db
-    .update(tickets)
-    .set({
-      lastMessage: lastMessageOf({ mediaType, body: out.body, mediaName: out.media?.mediaName }),
-      // An agent writing has read the chat; an automatic answer (bot, flow, integration, schedule, the
-      // messages API) has not: the customer's messages stay unread until an agent opens the ticket (issue 30 item 5).
-      ...(out.userId !== null ? { unreadMessages: 0 } : {}),
-      updatedAt: now,
-    })
-    .where(eq(tickets.id, ticket.id));
-  t.record("message.sent", { companyId: ticket.companyId, ticketId: ticket.id, messageId: row!.id });
+  t.record("message.sent", {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    messageId: row!.id,
+    byUserId: out.userId,
+  });
   return row!.id;
 }
 
@@ -143,23 +154,22 @@ export function announceMessage(ctx: Context, companyId: number, messageId: numb
   return ctx.events.published("message.updated", { companyId, ticketId, messageId });
 }
 
+/** Where a stored message goes: its ticket's connection and contact (readDelivery), with the message itself. */
+export interface Delivery {
+  message: typeof messages.$inferSelect;
+  whatsappId: number | null;
+  number: string;
+  userId: string | null;
+  isGroup: boolean;
+}
+
 /**
  * Hands a stored message to its connection's driver and records the outcome (read it with
- * loadMessage where an answer needs it: automatic sends need nothing back).
+ * loadMessage where an answer needs it: automatic sends need nothing back). `found`: the message and
+ * its destination as the caller read them just now, instead of reading them here.
  */
-export async function deliver(ctx: Context, companyId: number, messageId: number): Promise<void> {
-  const [found] = await ctx.db
-    .select({
-      message: messages,
-      whatsappId: tickets.whatsappId,
-      number: contacts.number,
-      userId: contacts.userId,
-      isGroup: contacts.isGroup,
-    })
-    .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(and(eq(messages.id, messageId), eq(messages.companyId, companyId)));
+export async function deliver(ctx: Context, companyId: number, messageId: number, found?: Delivery): Promise<void> {
+  found ??= await readDelivery(ctx, companyId, messageId);
   if (!found) throw new AppError("ERR_NOT_FOUND");
   const { message: row } = found;
   const target = { chatNumber: found.number, userId: found.userId, isGroup: found.isGroup };
@@ -186,22 +196,27 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
     throw err instanceof AppError ? new AppError(err.code) : new AppError("ERR_SENDING_WAPP_MSG");
   }
   const data: OutboundData = { ...(row.providerData as OutboundData | null), sent: sent.raw ?? null };
-  await ctx.db
-    .update(messages)
-    .set({
-      wid: sent.wid,
-      // The connection that carried it (a retry after a transfer uses the ticket's new one): acks come back through it.
-      whatsappId: found.whatsappId,
-      // Acks only rise (§4.2).
-      ack: sql`greatest(${messages.ack}, 2)`,
-      sendError: null,
-      providerData: data,
-      updatedAt: new Date(),
-    })
-    .where(eq(messages.id, messageId));
+  // The connection that carried it (a retry after a transfer uses the ticket's new one): acks come back through it.
+  const carried = {
+    wid: sent.wid,
+    whatsappId: found.whatsappId,
+    providerData: data,
+    updatedAt: new Date().toISOString(),
+  };
+  await sendStatements(ctx.db).sent.execute({ ...carried, messageId });
   // The provider may have reported on the message before this answer came (kept in pending_acks).
   await claimPendingAck(ctx.db, { id: found.whatsappId, companyId }, sent.wid);
   await announceMessage(ctx, companyId, messageId, row.ticketId);
+}
+
+async function readDelivery(ctx: Context, companyId: number, messageId: number): Promise<Delivery | undefined> {
+  const [found] = await ctx.db
+    .select({ message: messages, ...deliveryColumns })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(messages.id, messageId), eq(messages.companyId, companyId)));
+  return found;
 }
 
 /** The provider's words when the driver gave them, else the code; never a stack. */

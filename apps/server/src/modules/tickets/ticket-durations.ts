@@ -13,6 +13,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import type { EventBus } from "../../events/bus.js";
+import type { DomainEvents } from "../../events/events.js";
 import { ticketBusinessMinutes } from "../dashboard/durations.js";
 
 /**
@@ -21,7 +22,9 @@ import { ticketBusinessMinutes } from "../dashboard/durations.js";
  * bot's have none). Only the first sets it: the statement keeps a figure
  * already there, also against a concurrent reply.
  */
-async function recordFirstResponse(tx: Tx, e: { companyId: number; ticketId: number; messageId: number }) {
+async function recordFirstResponse(tx: Tx, e: DomainEvents["message.sent"]) {
+  // An automatic message (a bot's answer) is no response: nothing to read.
+  if (e.byUserId === null) return;
   const [found] = await tx
     .select({
       createdAt: tickets.createdAt,

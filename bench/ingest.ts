@@ -122,6 +122,12 @@ async function offerQueues(database: Database, tenant: BenchTenant) {
  * Then a VACUUM (ANALYZE), as
  * autovacuum keeps a live database (the shared development PostgreSQL runs without it).
  */
+/** The company's kept ticket counts made again: the removal above ran without the triggers that keep them. */
+const keptCountsAgain = (company: number) => `delete from ticket_counts where company_id = ${company};
+    insert into ticket_counts (company_id, status, queue_id, user_id, slot, n)
+      select company_id, status, queue_id, user_id, 0, count(*) from tickets where company_id = ${company}
+      group by company_id, status, queue_id, user_id;`;
+
 async function removeIngested(database: Database, companyId: number) {
   const company = Number(companyId);
   const tickets = `select id from tickets where company_id = ${company}
@@ -129,7 +135,9 @@ async function removeIngested(database: Database, companyId: number) {
   const contacts = `select id from contacts where company_id = ${company}
     and id >= (select min(id) from contacts where company_id = ${company}) + ${BENCH.contacts}`;
   // An older checkout's schema (BENCH_BASELINE) may lack some of the tables.
-  const has = new Set(await existingTables(database, ["ticket_events", "contact_custom_fields", "pgboss.job"]));
+  const has = new Set(
+    await existingTables(database, ["ticket_events", "contact_custom_fields", "pgboss.job", "ticket_counts"]),
+  );
   const byTicket = ["messages", "ticket_tags", "ticket_notes", "ticket_events"].filter(
     (t) => t !== "ticket_events" || has.has(t),
   );
@@ -139,6 +147,7 @@ async function removeIngested(database: Database, companyId: number) {
     delete from tickets where id in (${tickets});
     ${has.has("contact_custom_fields") ? `delete from contact_custom_fields where contact_id in (${contacts});` : ""}
     delete from contacts where id in (${contacts});
+    ${has.has("ticket_counts") ? keptCountsAgain(company) : ""}
     ${has.has("pgboss.job") ? `delete from pgboss.job where name not like '\\_\\_pgboss%';` : ""}
     commit;`;
   // One string of statements: one connection of its own, one transaction (values inlined: numbers of

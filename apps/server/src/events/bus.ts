@@ -105,9 +105,7 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
   const add = <H>(table: { [K in EventName]?: H[] }, name: EventName, h: H) => {
     (table[name] ??= []).push(h);
   };
-  const handlersOf = <H>(table: { [K in EventName]?: H[] }, e: DomainEvent) =>
-    (table[e.name] ?? []) as unknown as ((...args: unknown[]) => Promise<void> | void)[];
-
+  const inProcessOf = (e: DomainEvent) => (inProcess[e.name] ?? []) as unknown as Handler<EventName>[];
   const transactionalOf = (e: DomainEvent) => (inTransaction[e.name] ?? []) as unknown as Transactional<EventName>[];
 
   async function committed(events: DomainEvent[]) {
@@ -120,7 +118,7 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
   async function publish(recorded: DomainEvent[]) {
     const scope = publishScope();
     for (const e of recorded)
-      for (const h of handlersOf(inProcess, e)) {
+      for (const h of inProcessOf(e)) {
         try {
           await h(e.payload, scope);
         } catch (err) {

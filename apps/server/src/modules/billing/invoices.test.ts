@@ -215,6 +215,8 @@ describe("GET /invoices/all", () => {
 
   it("pages 20 at a time, the latest period first, and searches the detail or the id", async () => {
     const t = await buildBillingTenant(w.s);
+    // The first invoice's detail is the plan's name, whose random digits could hold the id searched below.
+    await w.s.ctx.db.update(invoices).set({ detail: "Plano" }).where(eq(invoices.id, t.invoice.id));
     const rows = Array.from({ length: 22 }, (_, i) => ({
       companyId: t.company.id,
       detail: i === 3 ? "Plano Especial" : "Plano",

@@ -3,8 +3,9 @@
  * message, its ticket (the list row, the unread count) first, then the
  * message itself.
  *
- * The presenters hydrate many ids in the same two or three queries it takes
- * for one, so announcements are gathered per company: while one batch loads,
+ * One statement hydrates many messages with their tickets in the time it
+ * takes for one (a second reads the contacts a message made or changed, when
+ * there are any), so announcements are gathered per company: while one batch loads,
  * the next ones wait and then go together. Nothing waits when the company is
  * quiet; under a burst of deliveries the batches grow instead of the queue of
  * queries. Events keep the order in which the messages were stored.
@@ -13,9 +14,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import { contacts } from "../../db/schema/index.js";
 import { presentContact } from "../contacts/contacts.presenter.js";
-import { loadTickets } from "../tickets/tickets.presenter.js";
 import { emitTicketUpdate } from "../tickets/tickets.realtime.js";
-import { loadMessages } from "./messages.presenter.js";
+import { loadMessagesWithTickets } from "./messages.presenter.js";
 import { emitMessage } from "./messages.realtime.js";
 
 export interface Announcement {
@@ -75,16 +75,15 @@ async function drain(ctx: Context, companyId: number, queue: CompanyQueue, queue
 }
 
 async function emitBatch(ctx: Context, companyId: number, batch: Announcement[]) {
-  // One after the other: under a burst, one more busy database connection costs more CPU in
-  // PostgreSQL than the wait it saves here (measured with npm run bench).
-  const ticketList = await loadTickets(ctx.db, companyId, [...new Set(batch.map((a) => a.ticketId))]);
-  const messageList = await loadMessages(
+  const loaded = await loadMessagesWithTickets(
     ctx.db,
     companyId,
     batch.map((a) => a.messageId),
   );
   const contactIds = batch.flatMap((a) => [...(a.newContactIds ?? []), ...(a.changedContactIds ?? [])]);
-  // Only when a message made or changed a contact: most deliveries add nothing here.
+  // Only when a message made or changed a contact: most deliveries add nothing here. After the messages, not
+  // beside them: under a burst, one more busy database connection costs more CPU in PostgreSQL than the wait
+  // it saves here (measured with npm run bench).
   const contactList = contactIds.length
     ? await ctx.db
         .select()
@@ -92,8 +91,7 @@ async function emitBatch(ctx: Context, companyId: number, batch: Announcement[])
         .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)))
     : [];
   const contactsById = new Map(contactList.map((c) => [c.id, c]));
-  const ticketsById = new Map(ticketList.map((t) => [t.id, t]));
-  const messagesById = new Map(messageList.map((m) => [m.id, m]));
+  const loadedById = new Map(loaded.map((l) => [l.message.id, l]));
   for (const a of batch) {
     for (const contact of (a.newContactIds ?? []).map((id) => contactsById.get(id))) {
       if (contact) ctx.realtime.emit("contact", { companyId }, { action: "create", contact: presentContact(contact) });
@@ -101,11 +99,10 @@ async function emitBatch(ctx: Context, companyId: number, batch: Announcement[])
     for (const contact of (a.changedContactIds ?? []).map((id) => contactsById.get(id))) {
       if (contact) ctx.realtime.emit("contact", { companyId }, { action: "update", contact: presentContact(contact) });
     }
-    const ticket = ticketsById.get(a.ticketId);
-    const message = messagesById.get(a.messageId);
     // Deleted meanwhile (the ticket, and its messages with it): nothing left to show.
-    if (!ticket || !message) continue;
-    if (a.action === "create") emitTicketUpdate(ctx, ticket);
-    emitMessage(ctx, a.action, message, ticket);
+    const found = loadedById.get(a.messageId);
+    if (!found) continue;
+    if (a.action === "create") emitTicketUpdate(ctx, found.ticket);
+    emitMessage(ctx, a.action, found.message, found.ticket);
   }
 }

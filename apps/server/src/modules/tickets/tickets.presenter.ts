@@ -10,7 +10,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { companyRowsByIds, rowsOf } from "../../db/rows.js";
 
-interface TicketRow {
+export interface TicketRow {
   id: number;
   uuid: string;
   status: string;
@@ -47,7 +47,7 @@ interface TicketRow {
 }
 
 /** What a TicketDto is made of, for tickets `t` (its joins: ticketJoins). */
-const ticketColumns = sql.raw(`t.id, t.uuid, t.status,
+export const ticketColumns = sql.raw(`t.id, t.uuid, t.status,
   t.user_id, u.id as user_ref, u.name as user_name,
   t.queue_id, q.id as queue_ref, q.name as queue_name, q.color as queue_color,
   t.whatsapp_id, w.id as whatsapp_ref, w.name as whatsapp_name, w.status as whatsapp_status,
@@ -58,12 +58,12 @@ const ticketColumns = sql.raw(`t.id, t.uuid, t.status,
   t.unread_messages, t.last_message, t.chatbot, t.is_group, t.use_integration, t.prompt_id, t.integration_id,
   t.company_id, t.created_at, t.updated_at`);
 
-const ticketJoins = sql.raw(`join contacts c on c.id = t.contact_id
+export const ticketJoins = sql.raw(`join contacts c on c.id = t.contact_id
   left join users u on u.id = t.user_id
   left join queues q on q.id = t.queue_id
   left join whatsapps w on w.id = t.whatsapp_id`);
 
-function toDto(r: TicketRow): TicketDto {
+export function ticketDtoOf(r: TicketRow): TicketDto {
   return {
     id: r.id,
     uuid: r.uuid,
@@ -110,7 +110,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
     joins: ticketJoins,
   };
   const rows = await companyRowsByIds<TicketRow>(db, source, companyId, ids);
-  return rows.map(toDto);
+  return rows.map(ticketDtoOf);
 }
 
 export async function loadTicket(db: Db, companyId: number, id: number): Promise<TicketDto | undefined> {
@@ -132,5 +132,5 @@ export async function loadTicketPage(db: Db, page: SQL): Promise<{ tickets: Tick
         ${ticketJoins}
         order by t.updated_at desc, t.id desc`,
   );
-  return { tickets: rows.map(toDto), total: rows.length ? Number(rows[0]!.total) : null };
+  return { tickets: rows.map(ticketDtoOf), total: rows.length ? Number(rows[0]!.total) : null };
 }

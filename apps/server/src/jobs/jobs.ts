@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Context } from "../context.js";
 import type { Database, RawSql } from "../db/client.js";
+import { backstopSeconds, watchDueJobs } from "./due-jobs.js";
 import { createForeground, type Foreground } from "./foreground.js";
 import { runJob } from "./paused-jobs.js";
 import { createSweeper, sweepPollMs, type SweepDefinition } from "./sweeps.js";
@@ -160,6 +161,10 @@ export async function startJobs(
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
   };
   const workers = new Map<string, string[]>();
+  const notify = (name: string) => {
+    for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+  };
+  const due = watchDueJobs(database.raw, notify, log);
   const foreground = createForeground();
   const sweeper = createSweeper(foreground, log, { pollMs: sweepPollMs, foregroundWaitMs });
   return {
@@ -173,7 +178,12 @@ export async function startJobs(
       for (let i = 0; i < (job.concurrency ?? 1); i++) {
         const { batch } = job;
         // The metadata carries the singletonKey a kept job (paused-jobs.ts) is queued again with.
-        const options = { batchSize: batch?.size ?? 1, includeMetadata: true as const };
+        // Woken when a job is due (due-jobs.ts): its own poll is only a backstop.
+        const options = {
+          batchSize: batch?.size ?? 1,
+          includeMetadata: true as const,
+          pollingIntervalSeconds: backstopSeconds,
+        };
         const workerId: string = await boss.work<unknown>(job.name, options, async (entries) => {
           if (!entries.length) return;
           if (job.givesWay) await foreground.quiet(foregroundWaitMs);
@@ -206,10 +216,11 @@ export async function startJobs(
     },
     sweep: (ctx, sweep) => sweeper.start(ctx, sweep),
     wake(name) {
-      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+      notify(name);
       sweeper.wake(name);
     },
     async stop() {
+      await due.stop();
       await sweeper.stop();
       await boss.stop({ graceful: false, wait: true });
     },

@@ -23,17 +23,42 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
  */
 export async function preparedRows<T>(db: Db | Tx, name: string, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialectOf(db).sqlToQuery(query);
-  return runPrepared<T>(db, name, text, params);
+  return runPrepared<T>(genericClientOf(db), name, text, params);
+}
+
+/**
+ * A hot read run as a prepared statement named `name` on the pool's own
+ * connections (one name, one text, as preparedRows), where PostgreSQL picks
+ * the plan as it does for any prepared statement: after five calls on a
+ * connection it keeps a generic plan, planned once, when that plan costs no
+ * more than the ones it made for the values. For a read by keys whose plan
+ * the values do not change: planning it took longer than running it (the
+ * conversation page, EXPLAIN ANALYZE on the bench's database).
+ */
+export async function reusedPlanRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialectOf(db).sqlToQuery(query);
+  return runPrepared<T>(sessionClientOf(db), name, text, params);
 }
 
 function dialectOf(db: Db | Tx): PgDialect {
   return (db as unknown as { dialect: PgDialect }).dialect;
 }
 
-async function runPrepared<T>(db: Db | Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const { session } = db as unknown as { session: { client: pg.Pool | pg.PoolClient } };
-  // Outside a transaction, on the connections that plan it once (client.ts genericPlanPool).
-  const client = genericPlanPool(db) ?? session.client;
+function sessionClientOf(db: Db | Tx): pg.Pool | pg.PoolClient {
+  return (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+}
+
+/** Outside a transaction, the connections that plan a statement once for any values (client.ts genericPlanPool). */
+function genericClientOf(db: Db | Tx): pg.Pool | pg.PoolClient {
+  return genericPlanPool(db) ?? sessionClientOf(db);
+}
+
+async function runPrepared<T>(
+  client: pg.Pool | pg.PoolClient,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
   const result = await client.query<T & pg.QueryResultRow>({ name, text, values });
   return result.rows;
 }
@@ -56,8 +81,23 @@ export interface RowSource {
  */
 const builtSources = new Map<string, Query>();
 
+/**
+ * Where a read by ids is planned: "generic" on the connections that plan it
+ * once for any values (preparedRows: the realtime batches of one or two ids,
+ * which PostgreSQL would otherwise plan again at every call), "reused" on the
+ * pool's own connections, which keep its generic plan once they judge it as
+ * good (reusedPlanRows: a list's page of ids, beside the page's own statement).
+ */
+export type PlannedOn = "generic" | "reused";
+
 /** The company's rows for these ids, in the ids' order (a page's order), in one statement. */
-export function companyRowsByIds<T>(db: Db, source: RowSource, companyId: number, ids: number[]): Promise<T[]> {
+export function companyRowsByIds<T>(
+  db: Db,
+  source: RowSource,
+  companyId: number,
+  ids: number[],
+  plannedOn: PlannedOn = "generic",
+): Promise<T[]> {
   let query = builtSources.get(source.name);
   if (!query) {
     const { columns, table, alias, joins } = source;
@@ -70,5 +110,6 @@ export function companyRowsByIds<T>(db: Db, source: RowSource, companyId: number
     );
     builtSources.set(source.name, query);
   }
-  return runPrepared<T>(db, source.name, query.sql, fillPlaceholders(query.params, { ids, companyId }));
+  const client = plannedOn === "generic" ? genericClientOf(db) : sessionClientOf(db);
+  return runPrepared<T>(client, source.name, query.sql, fillPlaceholders(query.params, { ids, companyId }));
 }

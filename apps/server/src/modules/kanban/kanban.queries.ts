@@ -29,11 +29,11 @@ function boardWhere(viewer: Viewer, q: KanbanQuery) {
   return and(listed, inArray(tickets.status, kanbanStatuses))!;
 }
 
-/** The most recently updated cards first, at most kanbanLimits.cardsMax, hydrated in the same statement. */
+/** The most recently updated cards first, at most kanbanLimits.cardsMax, hydrated (loadTicketPage). */
 export async function boardTickets(db: Db, viewer: Viewer, q: KanbanQuery): Promise<KanbanResponse> {
   const max = kanbanLimits.cardsMax;
   const page = sql`select ${tickets.id} as id, null as total from ${tickets} where ${boardWhere(viewer, q)}
     order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${max + 1}`;
-  const { tickets: rows } = await loadTicketPage(db, page);
+  const { tickets: rows } = await loadTicketPage(db, viewer.companyId, page);
   return { tickets: rows.slice(0, max), hasMore: rows.length > max };
 }

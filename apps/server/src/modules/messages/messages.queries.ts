@@ -3,13 +3,15 @@
  * tickets on the same connection (the list marks where one ticket ended and
  * the next began), read newest first through messages_ticket_id_idx
  * (ticket_id, id): each ticket gives at most the rows the page can need.
+ * The page's statement is one text for every ticket and page, planned once
+ * per connection (db/rows.ts reusedPlanRows).
  */
 import { messagePageSize, type MessageDto } from "@balcao/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contacts, memberAddress, messages, type tickets } from "../../db/schema/index.js";
 import type { ReadMessage } from "../../channels/driver.js";
-import { rowsOf } from "../../db/rows.js";
+import { reusedPlanRows } from "../../db/rows.js";
 import { messageColumns, messageDtoOf, messageJoins, type MessageRow } from "./messages.presenter.js";
 
 /** What the conversation page needs of its ticket: visibility, read receipts, and the page's `ticket`. */
@@ -48,8 +50,9 @@ interface PageRow extends MessageRow {
  */
 export async function conversationPage(db: Db, companyId: number, ticketId: number, pageNumber: number) {
   const upTo = pageNumber * messagePageSize;
-  const rows = await rowsOf<PageRow>(
+  const rows = await reusedPlanRows<PageRow>(
     db,
+    "conversation_page",
     sql`with t as (
           select id, uuid, status, user_id, queue_id, contact_id, whatsapp_id, unread_messages, is_group, company_id
           from tickets where id = ${ticketId} and company_id = ${companyId}

@@ -1,6 +1,6 @@
 /**
- * Ticket reads, every one scoped by the company. A list page is one statement
- * (the page's ids and their hydration, tickets.presenter.ts loadTicketPage),
+ * Ticket reads, every one scoped by the company. A list page is two statements
+ * (the page's ids, then their hydration: tickets.presenter.ts loadTicketPage),
  * ordered by tickets_company_status_updated_idx / tickets_company_updated_idx
  * (company, [status,] updated_at desc, id desc) so a page reads 41 entries of
  * an index instead of sorting the company's tickets.
@@ -160,11 +160,11 @@ function walkedPage(companyId: number, where: SQL, search: SearchPlan, offset: n
  */
 export async function searchPage(db: Db, companyId: number, where: SQL, search: SearchPlan, offset: number) {
   if (search.walk) {
-    const rows = (await loadTicketPage(db, walkedPage(companyId, where, search, offset))).tickets;
+    const rows = (await loadTicketPage(db, companyId, walkedPage(companyId, where, search, offset))).tickets;
     if (rows.length === pageRows || search.unindexed) return rows;
   }
   const gathered = sql`${where} and ${tickets.id} in (${matchingTicketIds(companyId, search)})`;
-  return (await loadTicketPage(db, sortedPage(gathered, offset))).tickets;
+  return (await loadTicketPage(db, companyId, sortedPage(gathered, offset))).tickets;
 }
 
 /** A page of a tag or text search: counted up to its own end (TicketListResponse.count). */
@@ -182,9 +182,11 @@ export async function pageOfTickets(db: Db, viewer: Viewer, q: TicketListQuery):
   const where = ticketListWhere(viewer, q);
   const search = q.searchParam.trim() ? planSearch(await searchStats(db), q.searchParam) : undefined;
   if (!search) {
-    if (q.tags?.length) return selectivePage((await loadTicketPage(db, sortedPage(where, offset))).tickets, offset);
+    if (q.tags?.length) {
+      return selectivePage((await loadTicketPage(db, viewer.companyId, sortedPage(where, offset))).tickets, offset);
+    }
     const kept = otherWhere(viewer.companyId, q) ? undefined : keptWhere(viewer, q);
-    const { tickets: rows, total } = await loadTicketPage(db, countedPage(where, kept, offset));
+    const { tickets: rows, total } = await loadTicketPage(db, viewer.companyId, countedPage(where, kept, offset));
     return {
       tickets: rows.slice(0, ticketPageSize),
       hasMore: rows.length > ticketPageSize,

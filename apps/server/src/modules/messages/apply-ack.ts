@@ -63,7 +63,8 @@ export async function claimPendingAck(db: Db, connection: AckConnection, wid: st
  */
 export async function claimPendingAcks(db: Db, sent: { connection: AckConnection; wid: string }[]): Promise<void> {
   if (!sent.length) return;
-  const pairs = sql`select * from unnest(${sent.map((s) => s.connection.id)}::int[], ${sent.map((s) => s.wid)}::text[])`;
+  const [ids, wids] = [sql.param(sent.map((s) => s.connection.id)), sql.param(sent.map((s) => s.wid))];
+  const pairs = sql`select * from unnest(${ids}::int[], ${wids}::text[])`;
   const claimed = await db
     .delete(pendingAcks)
     .where(sql`(${pendingAcks.whatsappId}, ${pendingAcks.wid}) in (${pairs})`)

@@ -202,7 +202,8 @@ export function sendSweep(): SweepDefinition {
       logged(ctx, claimed, sent);
       const changed = [...claimed.filter((c) => c.kind === "interrupted"), ...sent.map((s) => s.claimed)];
       await Promise.all(changed.map((c) => announceMessage(ctx, c.companyId, c.messageId, c.ticketId)));
-      return claimed.length;
+      // A batch not full took everything due: the sweep rests until woken (what committed meanwhile woke it).
+      return claimed.length < batchSize ? 0 : claimed.length;
     },
   };
 }

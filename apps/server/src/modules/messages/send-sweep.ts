@@ -43,7 +43,7 @@ interface Claimed extends Omit<Delivery, "message"> {
   messageId: number;
   companyId: number;
   ticketId: number;
-  /** The message as the claim left it; null unless kind is send. */
+  /** The message as the claim left it; null unless it was claimed (kind send). */
   message: Delivery["message"] | null;
 }
 
@@ -88,24 +88,23 @@ facts as (
 claimed as (
   update messages m
   set provider_data = coalesce(m.provider_data, '{}'::jsonb) || jsonb_build_object('attemptedAt', now())
+  -- As read above unless changed since (deleted by an agent): such a one is not sent, and settles later.
   from facts f where m.id = f.id and f.kind = 'send'
+    and m.wid is null and m.send_error is null and not m.is_deleted and m.provider_data -> 'attemptedAt' is null
   returning m.id, m.ticket_id, m.body, m.media_path, m.media_name, m.quoted_msg_id, m.provider_data
 ),
 interrupted as (
   update messages m set send_error = 'ERR_SENDING_WAPP_MSG', updated_at = now()
-  from facts f where m.id = f.id and f.kind = 'interrupted'
-  returning m.id
+  from facts f where m.id = f.id and f.kind = 'interrupted' and m.wid is null and m.send_error is null
 ),
 held as (
   update message_sends s
   set not_before = case f.kind when 'kept' then 'infinity'
     else now() + case f.kind when 'send' then f.place * $4::int else $5::int end * interval '1 second' end
   from facts f where s.message_id = f.id and f.kind in ('send', 'waiting', 'kept')
-  returning s.message_id
 ),
 settled as (
   delete from message_sends s using facts f where s.message_id = f.id and f.kind in ('done', 'interrupted')
-  returning s.message_id
 )
 select f.kind, f.id as "messageId", f.company_id as "companyId", f.ticket_id as "ticketId",
   f.whatsapp_id as "whatsappId", f.number, f.user_id as "userId", f.is_group as "isGroup",
@@ -131,7 +130,6 @@ recorded as (
     provider_data = coalesce(o.provider_data::jsonb, m.provider_data),
     updated_at = now()
   from outcome o where m.id = o.id
-  returning m.id
 )
 delete from message_sends s using outcome o where s.message_id = o.id`;
 
@@ -192,7 +190,7 @@ export function sendSweep(): SweepDefinition {
       const claimed = await claim(ctx);
       const sent = await sendAll(
         ctx,
-        claimed.filter((c) => c.kind === "send"),
+        claimed.filter((c) => c.kind === "send" && c.message !== null),
       );
       await record(ctx.database.raw, sent);
       const taken = sent.flatMap(({ claimed: c, outcome: o }) =>

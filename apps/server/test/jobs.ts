@@ -8,21 +8,18 @@
  */
 import { jobDefinitions, sweepDefinitions } from "../src/jobs/registry.js";
 import type { JobDefinition } from "../src/jobs/jobs.js";
+import type { SweepDefinition } from "../src/jobs/sweeps.js";
 import { runJob } from "../src/jobs/paused-jobs.js";
 import type { TestServer } from "./harness.js";
 
-/** Resolves with how many jobs ran (and, with the default definitions, tickets the sweeps found). */
+/** Resolves with how many jobs ran (and, with the default definitions, what the sweeps found). */
 export async function runQueuedJobs(
   s: TestServer,
   definitions: readonly JobDefinition<never>[] = jobDefinitions,
 ): Promise<number> {
   const boss = s.ctx.jobs.boss;
-  let ran = 0;
-  if (definitions === jobDefinitions)
-    for (const make of sweepDefinitions) {
-      const sweep = make();
-      for (let found = await sweep.run(s.ctx); found > 0; found = await sweep.run(s.ctx)) ran += found;
-    }
+  const sweeps = definitions === jobDefinitions ? sweepDefinitions.map((make) => make()) : [];
+  let ran = await runSweeps(s, sweeps);
   for (const job of definitions) {
     for (;;) {
       const batch = await boss.fetch<unknown>(job.name, { batchSize: 20, includeMetadata: true });
@@ -38,6 +35,18 @@ export async function runQueuedJobs(
       }
     }
   }
+  // What the jobs stored to send (the send sweep's outbox) goes too.
+  return ran + (await runSweeps(s, sweeps));
+}
+
+/** Runs the sweeps until they find nothing; what they found. */
+export async function runSweeps(
+  s: TestServer,
+  sweeps: readonly SweepDefinition[] = sweepDefinitions.map((make) => make()),
+): Promise<number> {
+  let ran = 0;
+  for (const sweep of sweeps)
+    for (let found = await sweep.run(s.ctx); found > 0; found = await sweep.run(s.ctx)) ran += found;
   return ran;
 }
 

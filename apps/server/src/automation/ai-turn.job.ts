@@ -14,7 +14,7 @@
  *   3. `{baseUrl}/chat/completions` with the latest maxMessages messages
  *      (ai-conversation.ts), tried as ai-provider.ts says;
  *   4. in one transaction, on the locked ticket, the same checks again, then the reply
- *      stored and its sending queued (send-stored-messages: sent once, even across a
+ *      stored and its sending queued (send-sweep.ts: sent once, even across a
  *      crash) — a crash before that commit calls the provider again, but never sends
  *      twice; the transfer phrase hands the ticket to the prompt's queue, and no
  *      prompt answers it again until it is closed; a node's voice turns the text into a

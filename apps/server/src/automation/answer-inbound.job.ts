@@ -9,7 +9,7 @@
  * crash, or one overtaken by a newer message's, does nothing), the bot's
  * decision (or, on a closed ticket awaiting it, the rating reader's) changes
  * the ticket and records its events, and the texts are stored and queued for
- * sending (send-stored-messages) — all or nothing.
+ * sending (send-queue.ts) — all or nothing.
  */
 import { getTableColumns } from "drizzle-orm";
 import type { Context } from "../context.js";
@@ -20,7 +20,7 @@ import { answerFacts } from "./answer-facts.js";
 import { flowTurn, startQueueFlow } from "./flows/flow-turn.js";
 import { reread, takeHold } from "./holder.js";
 import { queueTurn } from "./holder-turns.js";
-import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
+import { queueSends } from "../modules/messages/send-queue.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
 
@@ -88,7 +88,7 @@ async function holdOrRoute(
       if (await startQueueFlow(ctx, t, after, messageId, menuTexts)) return;
       holder = await takeHold(t, after);
     }
-    if (menuTexts.length) await t.enqueue(sendStoredMessages, { messageIds: menuTexts });
+    await queueSends(t, ticket, menuTexts);
   }
   if (holder) await queueTurn(t, { companyId: ticket.companyId, ticketId: ticket.id, messageId }, holder);
 }

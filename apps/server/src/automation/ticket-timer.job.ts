@@ -20,7 +20,7 @@
  * same ticket and kind (two processes, a run repeated after a crash) waits
  * for the lock, then finds the ticket moved or closed and the timer no
  * longer needed; what a run decided commits with it or not at all, and the
- * texts it queued are sent by send-stored-messages, never twice.
+ * texts it queued are sent by the send sweep, never twice.
  */
 import { z } from "zod";
 import type { EventTransaction } from "../events/bus.js";

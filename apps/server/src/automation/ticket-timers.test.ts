@@ -13,7 +13,7 @@ import { buildCloudConnection, customerNumber } from "../../test/cloud-connectio
 import { buildQueue, buildTenant, buildUser, login } from "../../test/factories.js";
 import { startFakeGraph, type FakeGraph } from "../../test/fake-graph.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
-import { runQueuedJobs } from "../../test/jobs.js";
+import { runQueuedJobs, runSweeps } from "../../test/jobs.js";
 import { closeAllSockets, connectSocket, flush, joinRoom, record } from "../../test/sockets.js";
 import { armedTimers, elapse } from "../../test/timers.js";
 import type { JobDefinition } from "../jobs/jobs.js";
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 /**
- * Runs what is due until nothing is (a timer's texts are sent by the job it queued; saving a connection
+ * Runs what is due until nothing is (a timer's texts are sent by the send sweep; saving a connection
  * re-arms by a job); answers how many timer jobs ran.
  */
 async function runJobs(): Promise<number> {
@@ -43,7 +43,7 @@ async function runJobs(): Promise<number> {
   for (let fired = 0; ;) {
     const ran = await runQueuedJobs(s, timers);
     fired += ran;
-    if (ran + (await runQueuedJobs(s, others)) === 0) return fired;
+    if (ran + (await runQueuedJobs(s, others)) + (await runSweeps(s)) === 0) return fired;
   }
 }
 

@@ -93,6 +93,11 @@ export class ChannelManager {
     return this.running.get(whatsappId) ?? this.sessions.elsewhere(whatsappId);
   }
 
+  /** Every connection `sender` answers for now: what a sweep may send through without asking each. */
+  sendableIds(): number[] {
+    return [...this.running.keys(), ...this.sessions.elsewhereIds()];
+  }
+
   /** This process's own running driver (the Cloud API webhook reads its connection). */
   runningDriver(whatsappId: number): ChannelDriver | undefined {
     return this.running.get(whatsappId);

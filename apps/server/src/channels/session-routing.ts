@@ -62,6 +62,12 @@ export class SessionRouting {
     return remote ? this.remote!.sender(whatsappId) : undefined;
   }
 
+  /** The connections `elsewhere` answers a sender for. */
+  elsewhereIds(): number[] {
+    if (!this.remote) return [];
+    return [...this.leasedIds].filter((id) => !this.current.holds(id));
+  }
+
   /**
    * Runs a session command here when this process holds (or can take) the
    * connection's lease, and hands it to the holder otherwise.

@@ -44,6 +44,8 @@ export interface EventTransaction {
   record: <K extends EventName>(name: K, payload: DomainEvents[K]) => void;
   /** A job that exists if and only if this transaction commits (and is worked at once after it, or at `startAfter`). */
   enqueue: <T>(job: JobDefinition<T>, data: T, options?: SendOptions) => Promise<void>;
+  /** Wakes this process's sweep of that name once this transaction commits (what it wrote marks its work). */
+  wake: (sweep: string) => void;
 }
 
 /**
@@ -142,6 +144,7 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
           raw,
           record: (name, payload) => void recorded.push({ name, payload }),
           enqueue,
+          wake: (sweep) => void queues.add(sweep),
         });
         // In recording order; what a subscriber records meanwhile is not re-dispatched here.
         for (const e of [...recorded])

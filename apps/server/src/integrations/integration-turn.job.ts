@@ -12,7 +12,7 @@
  * Never twice, never lost: the bot is called before the turn's transaction;
  * that transaction claims the message on the ticket's integration session
  * (seenMessageId), stores the replies and queues their sending
- * (send-stored-messages), all or nothing. A crash before the commit runs the
+ * (send-sweep.ts), all or nothing. A crash before the commit runs the
  * turn again (the bot may hear the message twice; the customer gets one
  * answer); after it, the claim makes a run again a no-op.
  */

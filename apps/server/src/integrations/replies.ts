@@ -2,10 +2,10 @@
  * What an integration says to the customer (Typebot's bubbles, Dialogflow's
  * fulfilment texts): texts, and files fetched from the URLs the bot gave
  * (through the guarded client) and kept in the company's media, then stored
- * in the turn's transaction and sent by send-stored-messages like every
- * automatic message — never twice, never lost (modules/messages/send-stored-messages.ts).
- * `delayMs` apart: each message after the first is its own job, startAfter
- * its place in the answer.
+ * in the turn's transaction and sent by the send sweep like every
+ * automatic message — never twice, never lost (modules/messages/send-sweep.ts).
+ * `delayMs` apart: each message after the first is due that much after the
+ * one before it.
  */
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -13,7 +13,7 @@ import type { Context } from "../context.js";
 import type { EventTransaction } from "../events/bus.js";
 import { mimetypeByName } from "../modules/messages/outbound-media.js";
 import { storeOutgoing, type OutgoingMedia, type OutgoingTicket } from "../modules/messages/send-message.js";
-import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
+import { queueSends } from "../modules/messages/send-queue.js";
 import { outboundFetch } from "../outbound/index.js";
 
 export type BotMediaKind = "image" | "video" | "audio";
@@ -105,14 +105,5 @@ export async function queueReplies(
   for (const reply of replies) {
     ids.push(await storeOutgoing(t, ticket, { body: reply.body, userId: null, media: reply.media, caption: "" }));
   }
-  if (!ids.length) return;
-  if (delayMs <= 0) return t.enqueue(sendStoredMessages, { messageIds: ids });
-  const start = Date.now();
-  for (const [i, id] of ids.entries()) {
-    await t.enqueue(
-      sendStoredMessages,
-      { messageIds: [id] },
-      i === 0 ? undefined : { startAfter: new Date(start + i * delayMs) },
-    );
-  }
+  await queueSends(t, ticket, ids, delayMs);
 }

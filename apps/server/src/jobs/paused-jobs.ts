@@ -16,12 +16,13 @@
  * Either the keep commits first (and the resume finds it) or it sees the
  * company working (and queues the job now).
  */
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.js";
 import type { Db, Tx } from "../db/client.js";
-import { companies, pausedJobs } from "../db/schema/index.js";
+import { companies, messageSends, pausedJobs } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import { mayWork } from "../modules/companies/subscription.js";
+import { keptSend } from "../modules/messages/send-queue.js";
 import type { JobDefinition } from "./jobs.js";
 
 /** Thrown by a handler that finds its company may not work now: its job is kept for later. */
@@ -125,13 +126,25 @@ export function pausedJobsOf(db: Db, companyId: number) {
   return db.select().from(pausedJobs).where(eq(pausedJobs.companyId, companyId)).orderBy(asc(pausedJobs.id));
 }
 
-/** How many jobs each of these companies has kept (the super user's companies list shows it). */
+/**
+ * How many jobs and automatic messages (the send sweep's outbox: modules/messages/send-sweep.ts) each of
+ * these companies has kept while it could not work (the super user's companies list shows it).
+ */
 export async function pausedWorkOf(db: Db, companyIds: number[]): Promise<Map<number, number>> {
   if (!companyIds.length) return new Map();
-  const rows = await db
-    .select({ companyId: pausedJobs.companyId, kept: count() })
-    .from(pausedJobs)
-    .where(inArray(pausedJobs.companyId, companyIds))
-    .groupBy(pausedJobs.companyId);
-  return new Map(rows.map((r) => [r.companyId, r.kept]));
+  const [jobs, sends] = await Promise.all([
+    db
+      .select({ companyId: pausedJobs.companyId, kept: count() })
+      .from(pausedJobs)
+      .where(inArray(pausedJobs.companyId, companyIds))
+      .groupBy(pausedJobs.companyId),
+    db
+      .select({ companyId: messageSends.companyId, kept: count() })
+      .from(messageSends)
+      .where(and(inArray(messageSends.companyId, companyIds), eq(messageSends.notBefore, keptSend)))
+      .groupBy(messageSends.companyId),
+  ]);
+  const kept = new Map<number, number>();
+  for (const r of [...jobs, ...sends]) kept.set(r.companyId, (kept.get(r.companyId) ?? 0) + r.kept);
+  return kept;
 }

@@ -10,6 +10,7 @@
 import type { JobDefinition } from "./jobs.js";
 import type { SweepDefinition } from "./sweeps.js";
 import { answerSweep } from "../automation/answer-sweep.js";
+import { sendSweep } from "../modules/messages/send-sweep.js";
 import { aiTurn } from "../automation/ai-turn.job.js";
 import { armConnectionTimers } from "../automation/arm-connection-timers.job.js";
 import { integrationTurn } from "../integrations/integration-turn.job.js";
@@ -22,7 +23,6 @@ import { sendSchedule } from "../modules/schedules/send-schedule.job.js";
 import { campaignReply } from "../modules/campaigns/campaign-reply.job.js";
 import { dispatchCampaign } from "../modules/campaigns/dispatch-campaign.job.js";
 import { startCampaign } from "../modules/campaigns/start-campaign.job.js";
-import { sendStoredMessages } from "../modules/messages/send-stored-messages.js";
 import { createInvoices } from "../modules/billing/create-invoices.job.js";
 import { recheckCharges } from "../modules/billing/recheck-charges.job.js";
 import { deliverWebhook } from "../integrations/deliveries/deliver-webhook.job.js";
@@ -32,7 +32,6 @@ import { companyState } from "../modules/companies/company-state.job.js";
 // Each definition is typed by its own payload; the registry only runs them.
 export const jobDefinitions: readonly JobDefinition<never>[] = [
   fetchInboundMedia as JobDefinition<never>,
-  sendStoredMessages as JobDefinition<never>,
   ticketTimer as JobDefinition<never>,
   armConnectionTimers as JobDefinition<never>,
   importContactList as JobDefinition<never>,
@@ -51,4 +50,4 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   companyState as JobDefinition<never>,
 ];
 
-export const sweepDefinitions: readonly (() => SweepDefinition)[] = [answerSweep];
+export const sweepDefinitions: readonly (() => SweepDefinition)[] = [answerSweep, sendSweep];

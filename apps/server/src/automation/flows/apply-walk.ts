@@ -1,6 +1,6 @@
 /**
  * A walk (walker.ts) carried out on a ticket locked by the caller, in the caller's transaction (issue 18
- * items 5–6): its texts and media stored and queued for sending in order (send-stored-messages: never
+ * items 5–6): its texts and media stored and queued for sending in order (send-queue.ts: never
  * twice), the run's new state written with the step counter moved on (a step's job run again finds its
  * step taken), and the run's end applied: no edge → the ticket carries on as any ticket; a ticket node →
  * the node's queue as if the customer chose it; typebot / openai → the node holds the ticket
@@ -12,7 +12,7 @@ import type { Context } from "../../context.js";
 import { ticketNotes, tickets } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { storeOutgoing } from "../../modules/messages/send-message.js";
-import { sendStoredMessages } from "../../modules/messages/send-stored-messages.js";
+import { queueSends } from "../../modules/messages/send-queue.js";
 import { reread, takeHold } from "../holder.js";
 import { queueTurn } from "../holder-turns.js";
 import { routeToQueue } from "../route-ticket.js";
@@ -26,9 +26,6 @@ type TicketRow = typeof tickets.$inferSelect;
 
 /** The ticket note a stopped loop leaves (issue 18 item 5). */
 export const loopNote = "Fluxo interrompido: mais de 50 blocos sem resposta";
-
-/** send-stored-messages takes at most this many ids a job. */
-const sendBatch = 50;
 
 export interface WalkOn {
   flowId: number;
@@ -62,11 +59,6 @@ async function storeAll(
   return ids;
 }
 
-async function queueSend(t: EventTransaction, ids: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += sendBatch)
-    await t.enqueue(sendStoredMessages, { messageIds: ids.slice(i, i + sendBatch) });
-}
-
 /** Writes the run's state and moves the step on; answers the new step. */
 async function keepRunning(t: EventTransaction, ticket: TicketRow, walk: FlowWalk, flowId: number): Promise<number> {
   const [row] = await t.db
@@ -90,7 +82,7 @@ async function toQueue(t: EventTransaction, ticket: TicketRow, queueId: number, 
   // The queue's greeting goes out after the flow's last texts, in the same delivery.
   if (!(await routeToQueue(t, ticket, queueId, sent))) {
     // The queue is gone: the ticket waits where it is.
-    await queueSend(t, sent);
+    await queueSends(t, ticket, sent);
     await endTicketFlowRun(t, { ...ticket, flowId: on.flowId });
     return;
   }
@@ -116,7 +108,7 @@ async function finish(t: EventTransaction, ticket: TicketRow, walk: FlowWalk, se
   const last = walk.actions.at(-1);
   await clearRun(t, ticket);
   if (last?.type === "queue" && last.queueId !== null) return toQueue(t, ticket, last.queueId, sent, on);
-  await queueSend(t, sent);
+  await queueSends(t, ticket, sent);
   if (last?.type === "handoff") return handOff(t, ticket, last.node, on);
   if (last?.type === "stopped") {
     await t.db.insert(ticketNotes).values({
@@ -148,7 +140,7 @@ export async function applyWalk(
 ): Promise<Resume | undefined> {
   const sent = await storeAll(ctx, t, ticket, walk, on);
   if (!walk.state) return void (await finish(t, ticket, walk, sent, on));
-  await queueSend(t, sent);
+  await queueSends(t, ticket, sent);
   const step = await keepRunning(t, ticket, walk, on.flowId);
   const last = walk.actions.at(-1);
   return last?.type === "delay" ? { step, seconds: last.seconds } : undefined;

@@ -11,6 +11,7 @@ export * from "./tickets.js";
 export * from "./ticket-counts.js";
 export * from "./ticket-day-stats.js";
 export * from "./messages.js";
+export * from "./message-sends.js";
 export * from "./quick-messages.js";
 export * from "./inbound-rejections.js";
 export * from "./ticket-events.js";

@@ -169,7 +169,8 @@ describe("the queue bot", () => {
     // Nobody edited the company: the periodic look stops its connection.
     await stopped(b.connection.id);
     await b.says("Oi", 0);
-    await untilKept(s, b.companyId, "send-stored-messages");
+    // Kept: the super user's companies list shows it waiting.
+    await until(async () => (await superUserSees(s, b.companyId)).pausedWork === 1, 10_000, 100);
     await pause(1_000);
     expect(b.textsSent()).toEqual([]);
 
@@ -179,6 +180,7 @@ describe("the queue bot", () => {
     await pause(1_500);
     expect(b.textsSent()).toHaveLength(1);
     expect(b.textsSent()[0]).toContain("Escolha um setor");
+    expect(await superUserSees(s, b.companyId)).toMatchObject({ pausedWork: 0 });
   });
 });
 

@@ -28,6 +28,11 @@ export function isExpired(company: { id: number; dueDate: string | null }, today
  * Whether the company may work now: switched on and not past its due date. Logins, the session check and
  * the external API refuse a company that may not, and nothing is sent on its behalf (jobs/paused-jobs.ts).
  */
+/** mayWork in SQL, on the companies row under that alias (today by the database's clock, in UTC). */
+export const mayWorkSql = (alias: string) =>
+  `(${alias}.status and (${alias}.id = ${PLATFORM_COMPANY_ID} or ${alias}.due_date is null
+    or ${alias}.due_date >= (now() at time zone 'utc')::date))`;
+
 export function mayWork(company: { id: number; status: boolean; dueDate: string | null }, today = new Date()): boolean {
   return company.status && !isExpired(company, today);
 }

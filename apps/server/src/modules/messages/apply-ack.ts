@@ -57,6 +57,30 @@ export async function claimPendingAck(db: Db, connection: AckConnection, wid: st
   return raiseAck(db, connection, { wid, ack: pending.ack as AckUpdate["ack"], error: pending.error ?? undefined });
 }
 
+/**
+ * claimPendingAck for several messages whose provider ids were just stored (the send sweep's batch): one
+ * look for all of them; the caller announces the messages.
+ */
+export async function claimPendingAcks(db: Db, sent: { connection: AckConnection; wid: string }[]): Promise<void> {
+  if (!sent.length) return;
+  const [ids, wids] = [sql.param(sent.map((s) => s.connection.id)), sql.param(sent.map((s) => s.wid))];
+  const pairs = sql`select * from unnest(${ids}::int[], ${wids}::text[])`;
+  const claimed = await db
+    .delete(pendingAcks)
+    .where(sql`(${pendingAcks.whatsappId}, ${pendingAcks.wid}) in (${pairs})`)
+    .returning({
+      whatsappId: pendingAcks.whatsappId,
+      wid: pendingAcks.wid,
+      ack: pendingAcks.ack,
+      error: pendingAcks.error,
+    });
+  for (const pending of claimed) {
+    const { connection } = sent.find((s) => s.wid === pending.wid && s.connection.id === pending.whatsappId)!;
+    const update = { wid: pending.wid, ack: pending.ack as AckUpdate["ack"], error: pending.error ?? undefined };
+    await raiseAck(db, connection, update);
+  }
+}
+
 /** Writes the report on its message when it changes something; the message's ids when it did. */
 async function raiseAck(db: Db, connection: AckConnection, update: AckUpdate) {
   // Only a row that changes is written (and announced): a repeated or older status does nothing.

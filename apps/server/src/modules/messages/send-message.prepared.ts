@@ -1,6 +1,6 @@
 /**
  * The statements the send path runs for every message it sends, outside any transaction
- * (send-stored-messages.ts, send-message.ts deliver), prepared once per database handle with drizzle's
+ * (send-stored-messages.ts sendStored, send-message.ts deliver), prepared once per database handle with drizzle's
  * placeholders: drizzle builds them once, and each connection has PostgreSQL parse and plan them once
  * (named statements), instead of both again for every bot answer.
  */

@@ -5,8 +5,8 @@
  * failed, answered ERR_SENDING_WAPP_MSG (or the driver's own code, e.g.
  * ERR_WAPP_NOT_INITIALIZED), and re-sent by POST /messages/{id}/retry.
  * Agents' messages are sent in their request; automatic ones (userId null)
- * are stored in the transaction that decided them and sent by a job
- * (send-stored-messages.ts), through the same `deliver`.
+ * are stored in the transaction that decided them and sent by the send sweep
+ * (send-sweep.ts), through the same `handOver`.
  */
 import { readFile } from "node:fs/promises";
 import type { MediaType, MessageDto } from "@balcao/contracts";
@@ -46,7 +46,7 @@ export interface Outgoing {
 export interface OutboundData {
   media?: { mimetype: string; voiceNote: boolean; caption: string };
   sent?: unknown;
-  /** When a job handed it to the driver (send-stored-messages.ts): a job run after that must not send it again. */
+  /** When it was handed to the driver (send-sweep.ts, sendStored): a run after that must not send it again. */
   attemptedAt?: string;
 }
 
@@ -61,7 +61,7 @@ export interface OutgoingTicket {
  * Stores the message (ack 1, no wid yet) and moves the ticket's list row, in
  * the caller's transaction; message.sent announces its bubble after the
  * commit (messages.subscribers.ts). Delivery is the caller's next step:
- * `deliver` now, or the send-stored-messages job once committed.
+ * `deliver` now, or the send sweep once committed (queueSends).
  */
 export async function storeOutgoing(t: EventTransaction, ticket: OutgoingTicket, out: Outgoing): Promise<number> {
   const now = new Date();
@@ -129,7 +129,7 @@ export async function sendTicketMessage(
   return (await loadMessage(ctx.db, companyId, id))!;
 }
 
-async function mediaOf(ctx: Context, row: typeof messages.$inferSelect): Promise<ChannelMedia | undefined> {
+async function mediaOf(ctx: Context, row: DeliveryMessage): Promise<ChannelMedia | undefined> {
   const media = (row.providerData as OutboundData | null)?.media;
   if (!row.mediaPath || !media) return undefined;
   const data = await readFile(ctx.media.resolve(row.mediaPath));
@@ -154,32 +154,36 @@ export function announceMessage(ctx: Context, companyId: number, messageId: numb
   return ctx.events.published("message.updated", { companyId, ticketId, messageId });
 }
 
+/** What `handOver` reads of the message itself. */
+export type DeliveryMessage = Pick<
+  typeof messages.$inferSelect,
+  "ticketId" | "body" | "mediaPath" | "mediaName" | "quotedMsgId" | "providerData"
+>;
+
 /** Where a stored message goes: its ticket's connection and contact (readDelivery), with the message itself. */
 export interface Delivery {
-  message: typeof messages.$inferSelect;
+  message: DeliveryMessage;
   whatsappId: number | null;
   number: string;
   userId: string | null;
   isGroup: boolean;
 }
 
-/**
- * Hands a stored message to its connection's driver and records the outcome (read it with
- * loadMessage where an answer needs it: automatic sends need nothing back). `found`: the message and
- * its destination as the caller read them just now, instead of reading them here.
- */
-export async function deliver(ctx: Context, companyId: number, messageId: number, found?: Delivery): Promise<void> {
-  found ??= await readDelivery(ctx, companyId, messageId);
-  if (!found) throw new AppError("ERR_NOT_FOUND");
+/** What the provider answered: it took the message (its id, what to keep of it), or refused it (why). */
+export type SendOutcome =
+  | { sent: true; wid: string; whatsappId: number; providerData: OutboundData }
+  | { sent: false; reason: string; err: unknown };
+
+/** Hands a stored message to its connection's driver; never throws: a refusal is its outcome. */
+export async function handOver(ctx: Context, found: Delivery): Promise<SendOutcome> {
   const { message: row } = found;
   const target = { chatNumber: found.number, userId: found.userId, isGroup: found.isGroup };
-  let sent: SentMessage;
   try {
     if (found.whatsappId === null) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
     const driver: ChannelSender = ctx.channels.driverFor(found.whatsappId);
     const [media, quoted] = await Promise.all([mediaOf(ctx, row), quotedOf(ctx, row.quotedMsgId)]);
     const options = (row.providerData as OutboundData | null)?.media;
-    sent = media
+    const sent: SentMessage = media
       ? await driver.sendMedia({
           ...target,
           media,
@@ -188,25 +192,43 @@ export async function deliver(ctx: Context, companyId: number, messageId: number
           quoted,
         })
       : await driver.sendText({ ...target, body: row.body, quoted });
+    const providerData: OutboundData = { ...(row.providerData as OutboundData | null), sent: sent.raw ?? null };
+    // The connection that carried it (a retry after a transfer uses the ticket's new one): acks come back through it.
+    return { sent: true, wid: sent.wid, whatsappId: found.whatsappId, providerData };
   } catch (err) {
-    const reason = providerReason(err);
-    ctx.log.warn({ err, messageId }, "message not sent");
-    await ctx.db.update(messages).set({ sendError: reason, updatedAt: new Date() }).where(eq(messages.id, messageId));
-    await announceMessage(ctx, companyId, messageId, row.ticketId);
-    throw err instanceof AppError ? new AppError(err.code) : new AppError("ERR_SENDING_WAPP_MSG");
+    return { sent: false, reason: providerReason(err), err };
   }
-  const data: OutboundData = { ...(row.providerData as OutboundData | null), sent: sent.raw ?? null };
-  // The connection that carried it (a retry after a transfer uses the ticket's new one): acks come back through it.
-  const carried = {
-    wid: sent.wid,
-    whatsappId: found.whatsappId,
-    providerData: data,
+}
+
+/**
+ * Hands a stored message to its connection's driver and records the outcome (read it with
+ * loadMessage where an answer needs it). `found`: the message and its destination as the caller
+ * read them just now, instead of reading them here.
+ */
+export async function deliver(ctx: Context, companyId: number, messageId: number, found?: Delivery): Promise<void> {
+  found ??= await readDelivery(ctx, companyId, messageId);
+  if (!found) throw new AppError("ERR_NOT_FOUND");
+  const outcome = await handOver(ctx, found);
+  if (!outcome.sent) {
+    ctx.log.warn({ err: outcome.err, messageId }, "message not sent");
+    await ctx.db
+      .update(messages)
+      .set({ sendError: outcome.reason, updatedAt: new Date() })
+      .where(eq(messages.id, messageId));
+    await announceMessage(ctx, companyId, messageId, found.message.ticketId);
+    throw outcome.err instanceof AppError ? new AppError(outcome.err.code) : new AppError("ERR_SENDING_WAPP_MSG");
+  }
+  const { wid, whatsappId, providerData } = outcome;
+  await sendStatements(ctx.db).sent.execute({
+    wid,
+    whatsappId,
+    providerData,
     updatedAt: new Date().toISOString(),
-  };
-  await sendStatements(ctx.db).sent.execute({ ...carried, messageId });
+    messageId,
+  });
   // The provider may have reported on the message before this answer came (kept in pending_acks).
-  await claimPendingAck(ctx.db, { id: found.whatsappId, companyId }, sent.wid);
-  await announceMessage(ctx, companyId, messageId, row.ticketId);
+  await claimPendingAck(ctx.db, { id: whatsappId, companyId }, wid);
+  await announceMessage(ctx, companyId, messageId, found.message.ticketId);
 }
 
 async function readDelivery(ctx: Context, companyId: number, messageId: number): Promise<Delivery | undefined> {

@@ -7,7 +7,7 @@
  * queued, like every automatic text.
  *
  * Queued, not sent: the texts are stored in the transaction that decided them
- * and a send-stored-messages job delivers them after its commit, so an action
+ * and the send sweep delivers them after its commit, so an action
  * that rolls back sends nothing and a crash after the commit loses nothing. A
  * message the provider refuses stays in the conversation as failed (the agent
  * may retry it); the action itself stands.
@@ -16,8 +16,8 @@ import type { Context } from "../../context.js";
 import { renderForTicket } from "../../automation/ticket-variables.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { storeOutgoing, type OutgoingTicket } from "../messages/send-message.js";
+import { queueSends } from "../messages/send-queue.js";
 import { settingValue } from "../settings/settings.queries.js";
-import { sendStoredMessages } from "../messages/send-stored-messages.js";
 
 const prefix = "*Mensagem Automática:*\n";
 
@@ -66,7 +66,7 @@ export async function queueAutomatic(
   options: { userId?: number | null; after?: readonly number[] } = {},
 ): Promise<void> {
   const messageIds = [...(options.after ?? []), ...(await storeAutomatic(t, ticket, texts, options))];
-  if (messageIds.length) await t.enqueue(sendStoredMessages, { messageIds });
+  await queueSends(t, ticket, messageIds);
 }
 
 /** The transfer notice, when the company sends one (sendMsgTransfTicket); never to a group. */

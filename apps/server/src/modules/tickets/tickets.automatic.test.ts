@@ -82,17 +82,17 @@ describe("automatic messages", () => {
     const c = await scene({ sendGreetingAccepted: "enabled" });
     await s.ctx.channels.stop(c.wa.id);
     expect((await put(c, { status: "open", userId: c.agent.id })).statusCode).toBe(200);
-    // The job tries, finds no running connection, and is tried again later: nothing failed meanwhile.
+    // The sweep looks, finds no running connection, and looks again later: nothing failed meanwhile.
     await until(async () => {
       const { rows } = await s.ctx.database.raw.query(
-        "select 1 from pgboss.job where name = 'send-stored-messages' and state = 'retry' and data->'messageIds' @> $1::jsonb",
-        [JSON.stringify([(await automatic(c))[0]?.id ?? 0])],
+        "select 1 from message_sends where message_id = $1 and not_before > now()",
+        [(await automatic(c))[0]?.id ?? 0],
       );
       return rows.length > 0;
     }, 5000);
     expect(await automatic(c)).toMatchObject([{ ack: 1, sendError: null }]);
     await s.ctx.channels.refresh(c.wa.id);
-    // At the job's next try (pg-boss' backoff: within about 10 s).
+    // At the sweep's next look (within about 5 s).
     await fake.waitForSent(1, c.contact.number, 20_000);
     await until(async () => (await automatic(c))[0]?.ack === 2, 20_000);
     expect(textsTo(c)).toHaveLength(1);

@@ -34,8 +34,8 @@ interface Marked {
   pending: number;
   ticket: TicketBotPlace;
   bot: { connectionHasQueues: boolean; scheduleType: string | null; holdable: boolean; flow: boolean } | null;
-  /** The customer's messages after the last one answered, up to the mark, oldest first. */
-  messageIds: number[];
+  /** The customer's messages after the last one answered, up to the mark, oldest first, with their texts. */
+  messages: { id: number; body: string }[];
 }
 
 const markedStatement = `
@@ -48,10 +48,9 @@ select t.id as "ticketId", t.company_id as "companyId", t.automation_pending_mes
     'scheduleType', (select s.value from settings s where s.company_id = t.company_id and s.key = 'scheduleType'),
     'holdable', ${holdableFact("t")}, 'flow', ${flowFact("t")})
   end as "bot",
-  array(select m.id from messages m
+  (select coalesce(json_agg(json_build_object('id', m.id, 'body', m.body) order by m.id), '[]') from messages m
     where m.ticket_id = t.id and m.id > coalesce(t.automation_seen_message_id, 0)
-      and m.id <= t.automation_pending_message_id and not m.from_me
-    order by m.id) as "messageIds"
+      and m.id <= t.automation_pending_message_id and not m.from_me) as "messages"
 from tickets t
 where t.automation_pending_message_id > coalesce(t.automation_seen_message_id, 0)
   and t.id <> all($2::int[])
@@ -77,8 +76,8 @@ export function answerSweep(): SweepDefinition {
   const failing = new Map<number, { tries: number; until: number }>();
   const answerAll = async (ctx: Context, marked: Marked): Promise<boolean> => {
     try {
-      for (const messageId of marked.messageIds)
-        await answerMessage(ctx, { companyId: marked.companyId, ticketId: marked.ticketId, messageId });
+      for (const { id: messageId, body } of marked.messages)
+        await answerMessage(ctx, { companyId: marked.companyId, ticketId: marked.ticketId, messageId, body });
       failing.delete(marked.ticketId);
       return true;
     } catch (err) {

@@ -16,9 +16,9 @@ import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
 import { queueAutomatic, storeAutomatic } from "../modules/tickets/automatic-messages.js";
 import { enterQueue, routeInbound, type BotDecision } from "./chatbot.js";
+import { botContext, type BotContext } from "./chatbot.queries.js";
 import { storeDecision, type TicketChange } from "./decision-statement.js";
 import { hasMessageVariables } from "./message-variables.js";
-import { botContext, type BotContext } from "./chatbot.queries.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 

@@ -39,8 +39,20 @@ export function mayAnswer(t: TicketBotPlace, bot: InboundBotFacts | undefined): 
   return waiting && bot !== undefined && (bot.connectionHasQueues || bot.scheduleType === "company");
 }
 
-export const answerMessage = (ctx: Context, data: AnswerPayload): Promise<void> =>
-  ctx.events.transaction((t) => answer(ctx, t, data));
+export const answerMessage = (ctx: Context, data: AnswerPayload): Promise<void> => answerMessages(ctx, [data]);
+
+/**
+ * Several customers' messages answered in one transaction, one after the other, each with what it writes
+ * (settle) before the next: the answer sweep's batch pays one BEGIN and COMMIT for them all. All or nothing:
+ * the sweep answers them one by one again when it fails.
+ */
+export const answerMessages = (ctx: Context, batch: readonly AnswerPayload[]): Promise<void> =>
+  ctx.events.transaction(async (t) => {
+    for (const data of batch) {
+      await answer(ctx, t, data);
+      await t.settle();
+    }
+  });
 
 async function answer(ctx: Context, t: EventTransaction, data: AnswerPayload): Promise<void> {
   const claimed = await claimAnswer(t, data);

@@ -11,26 +11,16 @@
  * the ticket and records its events, and the texts are stored and queued for
  * sending (send-queue.ts) — all or nothing.
  */
-import { getTableColumns } from "drizzle-orm";
 import type { Context } from "../context.js";
-import { tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
-import { answerFacts } from "./answer-facts.js";
+import { claimAnswer, type AnswerPayload, type Claimed } from "./answer-facts.js";
 import { flowTurn, startQueueFlow } from "./flows/flow-turn.js";
 import { reread, takeHold } from "./holder.js";
 import { queueTurn } from "./holder-turns.js";
 import { queueSends } from "../modules/messages/send-queue.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
-
-type TicketRow = typeof tickets.$inferSelect;
-
-interface Payload {
-  companyId: number;
-  ticketId: number;
-  messageId: number;
-}
 
 /**
  * Whether automation may have something to say to a customer's message on a
@@ -49,15 +39,27 @@ export function mayAnswer(t: TicketBotPlace, bot: InboundBotFacts | undefined): 
   return waiting && bot !== undefined && (bot.connectionHasQueues || bot.scheduleType === "company");
 }
 
-export const answerMessage = (ctx: Context, data: Payload): Promise<void> =>
-  ctx.events.transaction((t) => answer(ctx, t, data));
+export const answerMessage = (ctx: Context, data: AnswerPayload): Promise<void> => answerMessages(ctx, [data]);
 
-async function answer(ctx: Context, t: EventTransaction, data: Payload): Promise<void> {
-  const claimed = await claimMessage(t, data);
+/**
+ * Several customers' messages answered in one transaction, one after the other, each with what it writes
+ * (settle) before the next: the answer sweep's batch pays one BEGIN and COMMIT for them all. All or nothing:
+ * the sweep answers them one by one again when it fails.
+ */
+export const answerMessages = (ctx: Context, batch: readonly AnswerPayload[]): Promise<void> =>
+  ctx.events.transaction(async (t) => {
+    for (const data of batch) {
+      await answer(ctx, t, data);
+      await t.settle();
+    }
+  });
+
+async function answer(ctx: Context, t: EventTransaction, data: AnswerPayload): Promise<void> {
+  const claimed = await claimAnswer(t, data);
   // Deleted meanwhile, or a newer message of the ticket was answered already.
   if (!claimed) return;
-  const { body, ...ticket } = claimed;
-  if (ticket.status !== "closed") return holdOrRoute(ctx, t, ticket, body, data.messageId);
+  const { ticket, body } = claimed;
+  if (ticket.status !== "closed") return holdOrRoute(ctx, t, claimed, data.messageId);
   // Only a closed ticket that asks for a rating takes a customer's message (ingest-store.ts).
   if (ticket.ratingAsks > 0) await rateTicket(t, ticket, body);
 }
@@ -71,11 +73,9 @@ async function answer(ctx: Context, t: EventTransaction, data: Payload): Promise
 async function holdOrRoute(
   ctx: Context,
   t: EventTransaction,
-  ticket: TicketRow,
-  body: string,
+  { ticket, body, facts }: Claimed,
   messageId: number,
 ): Promise<void> {
-  const facts = await answerFacts(t, ticket, body, messageId);
   if (await flowTurn(ctx, t, ticket, body, messageId, facts.flow)) return;
   let holder = await takeHold(t, ticket, facts.offered);
   if (!holder) {
@@ -91,32 +91,4 @@ async function holdOrRoute(
     await queueSends(t, ticket, menuTexts);
   }
   if (holder) await queueTurn(t, { companyId: ticket.companyId, ticketId: ticket.id, messageId }, holder);
-}
-
-/**
- * Every column of tickets under its drizzle name: the row as drizzle would hand it over (pg parses
- * timestamptz into a Date and jsonb into its value, as drizzle's columns map them).
- */
-const ticketRow = Object.entries(getTableColumns(tickets))
-  .map(([key, column]) => `t."${column.name}" as "${key}"`)
-  .join(", ");
-
-/** A prepared statement: it runs for every answer, and drizzle spent longer building it than PostgreSQL running it. */
-const claimStatement = `
-update tickets t set automation_seen_message_id = $3::int
-from messages m
-where t.id = $1 and t.company_id = $2 and coalesce(t.automation_seen_message_id, 0) < $3::int
-  and m.id = $3::int and m.ticket_id = t.id
-returning ${ticketRow}, m.body as "body"`;
-
-/**
- * Marks the message answered on its ticket and returns the ticket (locked until the commit) with the
- * message's text, in one statement; nothing when the ticket or the message is gone, or the ticket's
- * newer message was answered already. A run of the same ticket waiting on the lock reads the mark the
- * first one left.
- */
-async function claimMessage(t: EventTransaction, { companyId, ticketId, messageId }: Payload) {
-  const values = [ticketId, companyId, messageId];
-  const { rows } = await t.raw.query<TicketRow & { body: string }>(claimStatement, values, "answer_claim");
-  return rows[0];
 }

@@ -4,9 +4,11 @@
  * (`automation_pending_message_id`, for a customer's message on a ticket
  * nobody attends: ingest-store.ts), and this sweep (jobs/sweeps.ts) finds
  * the marked tickets, oldest mark first, and answers each of their
- * customer's messages not yet answered, in order, each in its own
- * transaction (answer-inbound.job.ts: the claim there keeps a message from
- * being answered twice). A ticket automation has nothing to say on (an
+ * customer's messages not yet answered, in order: a batch's all in one
+ * transaction (one BEGIN and COMMIT for them all), or, when that fails or
+ * for a ticket whose answer failed before, each in its own
+ * (answer-inbound.job.ts: the claim there keeps a message from being
+ * answered twice). A ticket automation has nothing to say on (an
  * agent took it meanwhile, a connection without a bot) only has its mark
  * cleared. A crash anywhere leaves the mark: the sweep after the restart
  * finds it.
@@ -16,7 +18,7 @@ import type { Context } from "../context.js";
 import type { RawSql } from "../db/client.js";
 import type { InboundBotFacts, TicketBotPlace } from "../events/events.js";
 import type { SweepDefinition } from "../jobs/sweeps.js";
-import { answerMessage, mayAnswer } from "./answer-inbound.job.js";
+import { answerMessage, answerMessages, mayAnswer } from "./answer-inbound.job.js";
 import { flowFact } from "./flows/flow-facts.js";
 import { holdableFact } from "./holder.js";
 
@@ -34,8 +36,8 @@ interface Marked {
   pending: number;
   ticket: TicketBotPlace;
   bot: { connectionHasQueues: boolean; scheduleType: string | null; holdable: boolean; flow: boolean } | null;
-  /** The customer's messages after the last one answered, up to the mark, oldest first. */
-  messageIds: number[];
+  /** The customer's messages after the last one answered, up to the mark, oldest first, with their texts. */
+  messages: { id: number; body: string }[];
 }
 
 const markedStatement = `
@@ -48,10 +50,9 @@ select t.id as "ticketId", t.company_id as "companyId", t.automation_pending_mes
     'scheduleType', (select s.value from settings s where s.company_id = t.company_id and s.key = 'scheduleType'),
     'holdable', ${holdableFact("t")}, 'flow', ${flowFact("t")})
   end as "bot",
-  array(select m.id from messages m
+  (select coalesce(json_agg(json_build_object('id', m.id, 'body', m.body) order by m.id), '[]') from messages m
     where m.ticket_id = t.id and m.id > coalesce(t.automation_seen_message_id, 0)
-      and m.id <= t.automation_pending_message_id and not m.from_me
-    order by m.id) as "messageIds"
+      and m.id <= t.automation_pending_message_id and not m.from_me) as "messages"
 from tickets t
 where t.automation_pending_message_id > coalesce(t.automation_seen_message_id, 0)
   and t.id <> all($2::int[])
@@ -72,13 +73,31 @@ async function clear(raw: RawSql, done: Marked[]): Promise<void> {
     await raw.query(clearStatement, [done.map((m) => m.ticketId), done.map((m) => m.pending)], "answer_sweep_clear");
 }
 
+const payloadsOf = (marked: Marked) =>
+  marked.messages.map(({ id: messageId, body }) => ({
+    companyId: marked.companyId,
+    ticketId: marked.ticketId,
+    messageId,
+    body,
+  }));
+
+/** The batch's messages in one transaction; false when it failed (nothing of it stands then). */
+async function answerTogether(ctx: Context, together: Marked[]): Promise<boolean> {
+  try {
+    await answerMessages(ctx, together.flatMap(payloadsOf));
+    return true;
+  } catch (err) {
+    ctx.log.warn({ err }, "automation answers a batch of tickets one by one: answering them together failed");
+    return false;
+  }
+}
+
 /** A sweep of its own per server: the tickets whose answers failed wait out their retry delay here. */
 export function answerSweep(): SweepDefinition {
   const failing = new Map<number, { tries: number; until: number }>();
   const answerAll = async (ctx: Context, marked: Marked): Promise<boolean> => {
     try {
-      for (const messageId of marked.messageIds)
-        await answerMessage(ctx, { companyId: marked.companyId, ticketId: marked.ticketId, messageId });
+      for (const data of payloadsOf(marked)) await answerMessage(ctx, data);
       failing.delete(marked.ticketId);
       return true;
     } catch (err) {
@@ -100,11 +119,14 @@ export function answerSweep(): SweepDefinition {
       const waiting = [...failing].filter(([, f]) => f.until > now).map(([id]) => id);
       const raw = ctx.database.raw;
       const { rows } = await raw.query<Marked>(markedStatement, [batchSize, waiting], "answer_sweep_marked");
-      const done: Marked[] = [];
-      for (const marked of rows) {
-        const answers = mayAnswer(marked.ticket, botFactsOf(marked.bot));
-        if (!answers || (await answerAll(ctx, marked))) done.push(marked);
-      }
+      const answering = rows.filter((marked) => mayAnswer(marked.ticket, botFactsOf(marked.bot)));
+      const done = rows.filter((marked) => !answering.includes(marked));
+      // A ticket that failed before is answered alone: the others need not fail with it again.
+      const together = answering.filter((marked) => !failing.has(marked.ticketId));
+      const joint = together.length > 1 && (await answerTogether(ctx, together));
+      if (joint) done.push(...together);
+      for (const marked of joint ? answering.filter((m) => !together.includes(m)) : answering)
+        if (await answerAll(ctx, marked)) done.push(marked);
       await clear(raw, done);
       return rows.length;
     },

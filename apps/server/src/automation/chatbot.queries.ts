@@ -11,6 +11,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import type { SqlInputs } from "../db/rows.js";
 import { companies, queueOptions, queues, settings, whatsappQueues, whatsapps } from "../db/schema/index.js";
 import { settingDefaults } from "@balcao/contracts";
 import type { BotConnection, BotQueue, BotSettings } from "./chatbot.js";
@@ -47,7 +48,7 @@ const connectionQueues = sql`(
   where ${whatsappQueues.whatsappId} = ${whatsapps.id} and ${queues.companyId} = ${whatsapps.companyId})`;
 
 /** The connection's bot fields, queues and settings as one row (none when the connection is not the company's). */
-export function botContextQuery(companyId: number, whatsappId: number): SQL {
+export function botContextQuery({ companyId, whatsappId }: SqlInputs<{ companyId: number; whatsappId: number }>): SQL {
   return sql`
     select ${whatsapps.greetingMessage} as "greetingMessage", ${whatsapps.complationMessage} as "complationMessage",
       ${whatsapps.outOfHoursMessage} as "outOfHoursMessage", ${whatsapps.maxUseBotQueues} as "maxUseBotQueues",
@@ -87,6 +88,6 @@ export async function botContext(
   whatsappId: number | null,
 ): Promise<BotContext | undefined> {
   if (whatsappId === null) return undefined;
-  const result = await db.execute(botContextQuery(companyId, whatsappId));
+  const result = await db.execute(botContextQuery({ companyId, whatsappId }));
   return botContextOf((result as { rows: BotContextRow[] }).rows[0]);
 }

@@ -19,6 +19,7 @@
  * the same ways, or when its node or flow is gone.
  */
 import { eq, sql, type SQL } from "drizzle-orm";
+import type { SqlInputs } from "../db/rows.js";
 import { queueIntegrations, queues, tickets, whatsapps } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
@@ -68,17 +69,19 @@ export function currentHolder(
   return undefined;
 }
 
-/** What offers a holder at the ticket's place: its connection before a queue is chosen, its queue after. */
-export function offeredQuery(ticket: Pick<TicketRow, "queueId" | "whatsappId" | "companyId">): SQL {
-  return ticket.queueId === null
-    ? sql`select ${whatsapps.integrationId} as "integrationId", ${queueIntegrations.type} as "type",
-          ${whatsapps.promptId} as "promptId"
-        from ${whatsapps} left join ${queueIntegrations} on ${queueIntegrations.id} = ${whatsapps.integrationId}
-        where ${whatsapps.id} = ${ticket.whatsappId ?? 0} and ${whatsapps.companyId} = ${ticket.companyId}`
-    : sql`select ${queues.integrationId} as "integrationId", ${queueIntegrations.type} as "type",
-          ${queues.promptId} as "promptId"
-        from ${queues} left join ${queueIntegrations} on ${queueIntegrations.id} = ${queues.integrationId}
-        where ${queues.id} = ${ticket.queueId} and ${queues.companyId} = ${ticket.companyId}`;
+/**
+ * What offers a holder at the ticket's place: its connection before a queue is chosen, its queue after
+ * (one statement for either place: one text, also where it is read with the claim, answer-facts.ts).
+ */
+export function offeredQuery(at: SqlInputs<Pick<TicketRow, "queueId" | "whatsappId" | "companyId">>): SQL {
+  return sql`select ${whatsapps.integrationId} as "integrationId", ${queueIntegrations.type} as "type",
+      ${whatsapps.promptId} as "promptId"
+    from ${whatsapps} left join ${queueIntegrations} on ${queueIntegrations.id} = ${whatsapps.integrationId}
+    where ${at.queueId}::int is null and ${whatsapps.id} = ${at.whatsappId} and ${whatsapps.companyId} = ${at.companyId}
+    union all
+    select ${queues.integrationId}, ${queueIntegrations.type}, ${queues.promptId}
+    from ${queues} left join ${queueIntegrations} on ${queueIntegrations.id} = ${queues.integrationId}
+    where ${queues.id} = ${at.queueId} and ${queues.companyId} = ${at.companyId}`;
 }
 
 /** offeredQuery's row (none: the place is gone) as the holder it offers; null when it offers none. */

@@ -17,6 +17,8 @@ import { placeOf } from "../events/events.js";
 import { queueAutomatic, storeAutomatic } from "../modules/tickets/automatic-messages.js";
 import { enterQueue, routeInbound, type BotDecision } from "./chatbot.js";
 import { botContext, type BotContext } from "./chatbot.queries.js";
+import { storeDecision, type TicketChange } from "./decision-statement.js";
+import { hasMessageVariables } from "./message-variables.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -79,7 +81,10 @@ export async function routeToQueue(
   return true;
 }
 
-/** Writes the decision and records its step; answers the texts' ids when their sending is deferred. */
+/**
+ * Writes the decision and records its step; answers the texts' ids when their sending is deferred. A
+ * deferred answer (the answer's path) without message variables is one statement (decision-statement.ts).
+ */
 async function applyDecision(
   t: EventTransaction,
   ticket: TicketRow,
@@ -87,18 +92,20 @@ async function applyDecision(
   now: Date,
   send: { after: readonly number[]; defer: boolean },
 ): Promise<number[]> {
-  const { change } = decision;
-  const queued = change.queueId !== undefined && change.queueId !== null && change.queueId !== ticket.queueId;
+  const { queueId } = decision.change;
+  const queued = queueId !== undefined && queueId !== null && queueId !== ticket.queueId;
+  const change: TicketChange = {
+    ...decision.change,
+    ...(queued ? { queuedAt: now } : {}),
+    ...(decision.close ? { status: "closed", closedAt: now } : {}),
+  };
+  recordStep(t, ticket, decision);
+  if (send.defer && !decision.texts.some(hasMessageVariables))
+    return [...send.after, ...(await storeDecision(t, ticket, change, decision.texts, now))];
   await t.db
     .update(tickets)
-    .set({
-      ...change,
-      ...(queued ? { queuedAt: now } : {}),
-      ...(decision.close ? { status: "closed", closedAt: now } : {}),
-      updatedAt: now,
-    })
+    .set({ ...change, updatedAt: now })
     .where(eq(tickets.id, ticket.id));
-  recordStep(t, ticket, decision);
   if (send.defer) return [...send.after, ...(await storeAutomatic(t, ticket, decision.texts))];
   await queueAutomatic(t, ticket, decision.texts, { after: send.after });
   return [];

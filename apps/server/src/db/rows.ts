@@ -1,7 +1,13 @@
-import { fillPlaceholders, sql, type Query, type SQL } from "drizzle-orm";
+import { fillPlaceholders, sql, type Placeholder, type Query, type SQL } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { genericPlanPool, type Db, type Tx } from "./client.js";
+
+/**
+ * A statement builder's inputs: each a value (a parameter), or SQL standing for it in the statement
+ * around it (a column of a row it wrote), or a placeholder (a statement built once: answer-facts.ts).
+ */
+export type SqlInputs<T> = { [K in keyof T]: T[K] | SQL | Placeholder };
 
 /** A raw statement's rows (node-postgres answers with { rows }; Db types the result as unknown). */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {

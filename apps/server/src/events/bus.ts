@@ -46,6 +46,12 @@ export interface EventTransaction {
   enqueue: <T>(job: JobDefinition<T>, data: T, options?: SendOptions) => Promise<void>;
   /** Wakes this process's sweep of that name once this transaction commits (what it wrote marks its work). */
   wake: (sweep: string) => void;
+  /**
+   * Writes now what the `within` and `durable` subscribers write for the events recorded so far (else done just
+   * before the commit): a transaction carrying several changes one after the other (the answer sweep's batch)
+   * has each one's rows written as they would be alone, before the next change.
+   */
+  settle: () => Promise<void>;
 }
 
 /**
@@ -139,16 +145,23 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
           await jobs.send(job, data, raw, options);
           queues.add(job.name);
         };
+        let settled = 0;
+        // In recording order, each event once; what a subscriber records meanwhile is not dispatched here.
+        const settle = async () => {
+          const events = recorded.slice(settled);
+          settled = recorded.length;
+          for (const e of events)
+            for (const h of transactionalOf(e)) if (h.needed(e.payload)) await h.run(tx, e.payload, enqueue);
+        };
         const value = await work({
           db: tx,
           raw,
           record: (name, payload) => void recorded.push({ name, payload }),
           enqueue,
           wake: (sweep) => void queues.add(sweep),
+          settle,
         });
-        // In recording order; what a subscriber records meanwhile is not re-dispatched here.
-        for (const e of [...recorded])
-          for (const h of transactionalOf(e)) if (h.needed(e.payload)) await h.run(tx, e.payload, enqueue);
+        await settle();
         return value;
       });
       for (const name of queues) jobs.wake(name);

@@ -16,6 +16,7 @@ import { phraseKey, type FlowGraph } from "@balcao/contracts";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import type { SqlInputs } from "../../db/rows.js";
 import { tickets } from "../../db/schema/index.js";
 import type { EventTransaction } from "../../events/bus.js";
 import { placeOf } from "../../events/events.js";
@@ -39,32 +40,39 @@ export interface StartFacts {
   runningGraph: FlowGraph | null;
 }
 
+/** What startFactsQuery asks about: the ticket's columns, the message and its text's phraseKey. */
+export type StartPlace = SqlInputs<
+  Pick<TicketRow, "id" | "companyId" | "whatsappId" | "contactId" | "flowId"> & {
+    messageId: number;
+    phraseKey: string | null;
+  }
+>;
+
 /** What may start a flow on this message, in one statement (it runs for every answered message): one row. */
-export function startFactsQuery(ticket: TicketRow, body: string, messageId: number): SQL {
-  const key = phraseKey(body);
+export function startFactsQuery(at: StartPlace): SQL {
   return sql`
     with conn as (
       select w.flow_id_welcome, w.flow_id_not_phrase from whatsapps w
       join queue_integrations qi on qi.id = w.integration_id and qi.type = 'flowbuilder'
-      where w.id = ${ticket.whatsappId} and w.company_id = ${ticket.companyId} and ${ticket.flowId === null})
+      where w.id = ${at.whatsappId} and w.company_id = ${at.companyId} and ${at.flowId}::int is null)
     select
       (select fc.flow_id from flow_campaigns fc join flows f on f.id = fc.flow_id and f.active
-        where fc.company_id = ${ticket.companyId} and fc.status and fc.phrase_key = ${key}
-          and (fc.whatsapp_id = ${ticket.whatsappId} or fc.whatsapp_id is null)
+        where fc.company_id = ${at.companyId} and fc.status and fc.phrase_key = ${at.phraseKey}
+          and (fc.whatsapp_id = ${at.whatsappId} or fc.whatsapp_id is null)
         order by fc.whatsapp_id is null, fc.id limit 1) as "campaignFlowId",
       (select flow_id_welcome from conn) as "welcomeFlowId",
       (select flow_id_not_phrase from conn) as "defaultFlowId",
       exists (select 1 from conn where flow_id_welcome is not null) and not exists (
         select 1 from tickets o join messages m on m.ticket_id = o.id
-        where o.contact_id = ${ticket.contactId} and m.id < ${messageId} and not m.from_me) as "firstEver",
+        where o.contact_id = ${at.contactId} and m.id < ${at.messageId} and not m.from_me) as "firstEver",
       exists (select 1 from conn where flow_id_not_phrase is not null) and not exists (select 1 from messages m
-        where m.ticket_id = ${ticket.id} and m.id < ${messageId} and not m.from_me) as "firstOfTicket",
+        where m.ticket_id = ${at.id} and m.id < ${at.messageId} and not m.from_me) as "firstOfTicket",
       (select f.graph from flows f
-        where f.id = ${ticket.flowId} and f.company_id = ${ticket.companyId} and f.active) as "runningGraph"`;
+        where f.id = ${at.flowId} and f.company_id = ${at.companyId} and f.active) as "runningGraph"`;
 }
 
 async function startFacts(db: Db, ticket: TicketRow, body: string, messageId: number): Promise<StartFacts> {
-  const result = await db.execute(startFactsQuery(ticket, body, messageId));
+  const result = await db.execute(startFactsQuery({ ...ticket, messageId, phraseKey: phraseKey(body) }));
   return (result as { rows: StartFacts[] }).rows[0]!;
 }
 

@@ -116,16 +116,18 @@ export function messageDtoOf(r: MessageRow): MessageDto {
   };
 }
 
+/** The messages of a company by ids (db/rows.ts companyRowsByIds), described once as tickets' are. */
+const messageSource = {
+  name: "messages_by_ids",
+  columns: messageColumns,
+  table: sql`messages m`,
+  alias: sql`m`,
+  joins: messageJoins,
+};
+
 export async function loadMessages(db: Db, companyId: number, ids: number[]): Promise<MessageDto[]> {
   if (ids.length === 0) return [];
-  const source = {
-    name: "messages_by_ids",
-    columns: messageColumns,
-    table: sql`messages m`,
-    alias: sql`m`,
-    joins: messageJoins,
-  };
-  const rows = await companyRowsByIds<MessageRow>(db, source, companyId, ids);
+  const rows = await companyRowsByIds<MessageRow>(db, messageSource, companyId, ids);
   return rows.map(messageDtoOf);
 }
 

@@ -34,6 +34,6 @@ export async function boardTickets(db: Db, viewer: Viewer, q: KanbanQuery): Prom
   const max = kanbanLimits.cardsMax;
   const page = sql`select ${tickets.id} as id, null as total from ${tickets} where ${boardWhere(viewer, q)}
     order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${max + 1}`;
-  const { tickets: rows } = await loadTicketPage(db, viewer.companyId, page);
+  const { tickets: rows } = await loadTicketPage(db, viewer, page);
   return { tickets: rows.slice(0, max), hasMore: rows.length > max };
 }

@@ -1,4 +1,5 @@
 /** The ticket as clients read it (core-platform §3 "Ticket"): every field, alike in lists, GET /tickets/{id} and events. */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tags } from "../../db/schema/index.js";
 import { buildWhatsapp } from "../../../test/connections.js";
@@ -6,7 +7,7 @@ import { buildContact, buildTicket } from "../../../test/conversations.js";
 import { buildQueue, buildTenant } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { buildPrompt } from "../../../test/prompts.js";
-import { loadTickets } from "./tickets.presenter.js";
+import { loadTicketPage, loadTickets } from "./tickets.presenter.js";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -122,5 +123,23 @@ describe("tickets: the ticket's shape", () => {
     const loaded = await loadTickets(s.ctx.db, t.company.id, [b.id, foreign.id, a.id, 999_999_999]);
     expect(loaded.map((x) => x.id)).toEqual([b.id, a.id]);
     expect(await loadTickets(s.ctx.db, t.company.id, [])).toEqual([]);
+  });
+
+  it("a list page leaves out a ticket its ids named but that has moved out of the viewer's queues since", async () => {
+    const t = await buildTenant(s);
+    const companyId = t.company.id;
+    const mine = await buildQueue(s, companyId, { name: "Suporte" });
+    const other = await buildQueue(s, companyId, { name: "Financeiro" });
+    const contact = await buildContact(s, companyId);
+    const kept = await buildTicket(s, { companyId, contactId: contact.id, queueId: mine.id, status: "pending" });
+    const moved = await buildTicket(s, { companyId, contactId: contact.id, queueId: other.id, status: "pending" });
+    const viewer = { id: t.agent.id, companyId, profile: "user", overseer: false, queueIds: [mine.id], seesNoQueue: false };
+    // The page's statement ran before the move: it still names both tickets.
+    const page = sql`select id, 2 as total from tickets where id in (${moved.id}, ${kept.id}) order by id desc`;
+    const { tickets, total } = await loadTicketPage(s.ctx.db, viewer, page);
+    expect(tickets.map((x) => x.id)).toEqual([kept.id]);
+    expect(total).toBe(2);
+    const admin = { ...viewer, id: t.admin.id, profile: "admin", overseer: true };
+    expect((await loadTicketPage(s.ctx.db, admin, page)).tickets.map((x) => x.id)).toEqual([moved.id, kept.id]);
   });
 });

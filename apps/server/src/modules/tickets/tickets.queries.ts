@@ -158,13 +158,14 @@ function walkedPage(companyId: number, where: SQL, search: SearchPlan, offset: n
  * walk stopped short of the page (a full page answers; a short one may only
  * mean the walk stopped before older matches, unless it went all the way).
  */
-export async function searchPage(db: Db, companyId: number, where: SQL, search: SearchPlan, offset: number) {
+export async function searchPage(db: Db, viewer: Viewer, where: SQL, search: SearchPlan, offset: number) {
+  const companyId = viewer.companyId;
   if (search.walk) {
-    const rows = (await loadTicketPage(db, companyId, walkedPage(companyId, where, search, offset))).tickets;
+    const rows = (await loadTicketPage(db, viewer, walkedPage(companyId, where, search, offset))).tickets;
     if (rows.length === pageRows || search.unindexed) return rows;
   }
   const gathered = sql`${where} and ${tickets.id} in (${matchingTicketIds(companyId, search)})`;
-  return (await loadTicketPage(db, companyId, sortedPage(gathered, offset))).tickets;
+  return (await loadTicketPage(db, viewer, sortedPage(gathered, offset))).tickets;
 }
 
 /** A page of a tag or text search: counted up to its own end (TicketListResponse.count). */
@@ -183,15 +184,15 @@ export async function pageOfTickets(db: Db, viewer: Viewer, q: TicketListQuery):
   const search = q.searchParam.trim() ? planSearch(await searchStats(db), q.searchParam) : undefined;
   if (!search) {
     if (q.tags?.length) {
-      return selectivePage((await loadTicketPage(db, viewer.companyId, sortedPage(where, offset))).tickets, offset);
+      return selectivePage((await loadTicketPage(db, viewer, sortedPage(where, offset))).tickets, offset);
     }
     const kept = otherWhere(viewer.companyId, q) ? undefined : keptWhere(viewer, q);
-    const { tickets: rows, total } = await loadTicketPage(db, viewer.companyId, countedPage(where, kept, offset));
+    const { tickets: rows, total } = await loadTicketPage(db, viewer, countedPage(where, kept, offset));
     return {
       tickets: rows.slice(0, ticketPageSize),
       hasMore: rows.length > ticketPageSize,
       count: Math.min(total ?? 0, ticketCountCap),
     };
   }
-  return selectivePage(await searchPage(db, viewer.companyId, where, search, offset), offset);
+  return selectivePage(await searchPage(db, viewer, where, search, offset), offset);
 }

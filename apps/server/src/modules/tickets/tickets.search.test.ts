@@ -91,7 +91,7 @@ describe("tickets: the two ways of a search", () => {
           { walk: true, commonName: false },
           { walk: true, commonName: true },
         ]) {
-          const rows = await searchPage(s.ctx.db, c.companyId, where, { ...plan, ...variant }, offset);
+          const rows = await searchPage(s.ctx.db, viewer, where, { ...plan, ...variant }, offset);
           expect(
             rows.map((r) => r.id),
             `${text} at ${offset}, ${JSON.stringify(variant)}`,

@@ -200,6 +200,11 @@ function rowsOf(figures: Figure[]): [string, number][] {
         rows.push([`${f.name}: server + PostgreSQL CPU ms/msg`, cpu.server + cpu.postgres]);
       }
       rows.push([`${f.name}: delivery p95 ms`, f.p95]);
+      if (f.answers) {
+        // Both sides must have answered alike for their CPU to compare.
+        rows.push([`${f.name}: bot messages sent (count)`, f.answers.sent]);
+        rows.push([`${f.name}: bot messages/s (higher is better)`, f.answers.perSecond]);
+      }
     } else rows.push([`${f.name}: p95 ms`, f.p95]);
   }
   return rows;

@@ -230,6 +230,7 @@ async function measure(
     runs: plan.total,
     perSecond,
     cpuPerMessage: { server: server / plan.total, postgres: database ? pgMs / plan.total : undefined },
+    answers: answered && { sent: answered.sends, perSecond: answered.sends / answered.seconds },
     note:
       `${perSecond} msg/s sustained (budget >= 500 msg/s); CPU per message: ` +
       // An embedded database the bench cannot reach works inside the server's tree: counted there.

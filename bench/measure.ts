@@ -9,6 +9,8 @@ export interface Figure {
   note?: string;
   /** Ingest: CPU milliseconds per message, the server's (with an embedded database's), PostgreSQL's if read. */
   cpuPerMessage?: { server: number; postgres?: number };
+  /** Ingest with routing on: the bot's messages sent from the start until they stopped, and their rate. */
+  answers?: { sent: number; perSecond: number };
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -18,7 +18,6 @@ import { claimAnswer, type AnswerPayload, type Claimed } from "./answer-facts.js
 import { flowTurn, startQueueFlow } from "./flows/flow-turn.js";
 import { reread, takeHold } from "./holder.js";
 import { queueTurn } from "./holder-turns.js";
-import { queueSends } from "../modules/messages/send-queue.js";
 import { rateTicket } from "./rate-ticket.js";
 import { routeTicket } from "./route-ticket.js";
 
@@ -79,16 +78,14 @@ async function holdOrRoute(
   if (await flowTurn(ctx, t, ticket, body, messageId, facts.flow)) return;
   let holder = await takeHold(t, ticket, facts.offered);
   if (!holder) {
-    // The menu's texts go out first, with a flow the chosen queue starts in the same delivery.
-    const routing = { deferSend: true, context: facts.bot };
-    const { messageIds: menuTexts, queueChanged } = await routeTicket(t, ticket, body, routing);
+    // The menu's texts are queued first: a flow the chosen queue starts sends its own after them.
+    const queueChanged = await routeTicket(t, ticket, body, { context: facts.bot });
     // Only a queue chosen now may start a flow or bring a holder: the ticket is read again only then.
     const after = queueChanged ? await reread(t, ticket.id) : undefined;
     if (after && after.queueId !== null) {
-      if (await startQueueFlow(ctx, t, after, messageId, menuTexts)) return;
+      if (await startQueueFlow(ctx, t, after, messageId)) return;
       holder = await takeHold(t, after);
     }
-    await queueSends(t, ticket, menuTexts);
   }
   if (holder) await queueTurn(t, { companyId: ticket.companyId, ticketId: ticket.id, messageId }, holder);
 }

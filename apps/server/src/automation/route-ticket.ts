@@ -14,7 +14,8 @@ import { and, eq } from "drizzle-orm";
 import { queues, tickets } from "../db/schema/index.js";
 import type { EventTransaction } from "../events/bus.js";
 import { placeOf } from "../events/events.js";
-import { queueAutomatic, storeAutomatic } from "../modules/tickets/automatic-messages.js";
+import { queueSends } from "../modules/messages/send-queue.js";
+import { queueAutomatic } from "../modules/tickets/automatic-messages.js";
 import { enterQueue, routeInbound, type BotDecision } from "./chatbot.js";
 import { botContext, type BotContext } from "./chatbot.queries.js";
 import { storeDecision, type TicketChange } from "./decision-statement.js";
@@ -22,35 +23,29 @@ import { hasMessageVariables } from "./message-variables.js";
 
 type TicketRow = typeof tickets.$inferSelect;
 
-/** What routing did: the texts stored when their sending is deferred, and whether the ticket changed queue. */
-export interface Routed {
-  messageIds: number[];
-  queueChanged: boolean;
-}
-
 /**
- * `deferSend`: the texts are stored and their ids answered instead of queued, for the caller to send
- * with what follows them (answer-inbound.job.ts: a flow the chosen queue starts goes out after them).
- * `context`: the bot's context as the caller read it already (null: the connection has none).
+ * The queue bot's answer to the customer's text: the ticket changed and the texts queued. `context`: the
+ * bot's context as the caller read it already (null: the connection has none). Answers whether the ticket
+ * changed queue (a flow or a holder of the new queue may take it then).
  */
 export async function routeTicket(
   t: EventTransaction,
   ticket: TicketRow,
   text: string,
-  options: { deferSend?: boolean; context?: BotContext | null } = {},
-): Promise<Routed> {
+  options: { context?: BotContext | null } = {},
+): Promise<boolean> {
   const context =
     options.context !== undefined
       ? (options.context ?? undefined)
       : await botContext(t.db, ticket.companyId, ticket.whatsappId);
-  if (!context) return { messageIds: [], queueChanged: false };
+  if (!context) return false;
   const now = new Date();
   const decision = routeInbound({ ...context, ticket, text, now });
   const { queueId } = decision.change;
   const queueChanged = queueId !== undefined && queueId !== ticket.queueId;
-  if (decision.step === "ignored" && Object.keys(decision.change).length === 0) return { messageIds: [], queueChanged };
-  const defer = options.deferSend ?? false;
-  return { messageIds: await applyDecision(t, ticket, decision, now, { after: [], defer }), queueChanged };
+  if (decision.step === "ignored" && Object.keys(decision.change).length === 0) return queueChanged;
+  await applyDecision(t, ticket, decision, now);
+  return queueChanged;
 }
 
 /**
@@ -77,21 +72,22 @@ export async function routeToQueue(
     const change = { queueId, queueOptionId: null, chatbot: false };
     decision = { step: "handedToQueue", texts: [], change, close: false, detail: "" };
   }
-  await applyDecision(t, ticket, decision, now, { after, defer: false });
+  await applyDecision(t, ticket, decision, now, after);
   return true;
 }
 
 /**
- * Writes the decision and records its step; answers the texts' ids when their sending is deferred. A
- * deferred answer (the answer's path) without message variables is one statement (decision-statement.ts).
+ * Writes the decision, records its step and queues its texts after `after` (messages stored earlier in
+ * the transaction). Texts without message variables go in one statement with the change
+ * (decision-statement.ts).
  */
 async function applyDecision(
   t: EventTransaction,
   ticket: TicketRow,
   decision: BotDecision,
   now: Date,
-  send: { after: readonly number[]; defer: boolean },
-): Promise<number[]> {
+  after: readonly number[] = [],
+): Promise<void> {
   const { queueId } = decision.change;
   const queued = queueId !== undefined && queueId !== null && queueId !== ticket.queueId;
   const change: TicketChange = {
@@ -100,15 +96,16 @@ async function applyDecision(
     ...(decision.close ? { status: "closed", closedAt: now } : {}),
   };
   recordStep(t, ticket, decision);
-  if (send.defer && !decision.texts.some(hasMessageVariables))
-    return [...send.after, ...(await storeDecision(t, ticket, change, decision.texts, now))];
+  if (!decision.texts.some(hasMessageVariables)) {
+    // The sweep sends a ticket's messages by id: `after`, stored before, go out first.
+    await queueSends(t, ticket, after);
+    return storeDecision(t, ticket, change, decision.texts, now);
+  }
   await t.db
     .update(tickets)
     .set({ ...change, updatedAt: now })
     .where(eq(tickets.id, ticket.id));
-  if (send.defer) return [...send.after, ...(await storeAutomatic(t, ticket, decision.texts))];
-  await queueAutomatic(t, ticket, decision.texts, { after: send.after });
-  return [];
+  await queueAutomatic(t, ticket, decision.texts, { after });
 }
 
 function recordStep(t: EventTransaction, ticket: TicketRow, { change, close }: BotDecision): void {

@@ -31,8 +31,6 @@ export interface WalkOn {
   flowId: number;
   /** The customer's message that moved the run, if one did: a queue's holder gets it as its first turn. */
   messageId?: number;
-  /** Messages stored in this transaction, not yet queued, that go out before the walk's (the menu's). */
-  before?: readonly number[];
 }
 
 /** What the caller schedules: the run resumes at `step` after `seconds` (flow-step.job.ts). */
@@ -42,14 +40,8 @@ export interface Resume {
 }
 
 /** Stores the walk's texts and media in order; their sending is queued once the walk's end is known. */
-async function storeAll(
-  ctx: Pick<Context, "media">,
-  t: EventTransaction,
-  ticket: TicketRow,
-  walk: FlowWalk,
-  on: WalkOn,
-) {
-  const ids: number[] = [...(on.before ?? [])];
+async function storeAll(ctx: Pick<Context, "media">, t: EventTransaction, ticket: TicketRow, walk: FlowWalk) {
+  const ids: number[] = [];
   for (const action of walk.actions) {
     if (action.type === "text") ids.push(await storeOutgoing(t, ticket, { body: action.body, userId: null }));
     if (action.type !== "media") continue;
@@ -138,7 +130,7 @@ export async function applyWalk(
   walk: FlowWalk,
   on: WalkOn,
 ): Promise<Resume | undefined> {
-  const sent = await storeAll(ctx, t, ticket, walk, on);
+  const sent = await storeAll(ctx, t, ticket, walk);
   if (!walk.state) return void (await finish(t, ticket, walk, sent, on));
   await queueSends(t, ticket, sent);
   const step = await keepRunning(t, ticket, walk, on.flowId);

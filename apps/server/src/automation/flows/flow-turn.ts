@@ -83,7 +83,6 @@ export async function startRun(
   ticket: TicketRow,
   flow: SavedFlow,
   messageId?: number,
-  before: readonly number[] = [],
 ): Promise<void> {
   const fresh = { flowId: flow.id, flowNodeId: null, flowWaiting: false, flowVariables: {}, flowWalked: 0 };
   const held = { chatbot: true, promptId: null, integrationId: null, useIntegration: false, queueOptionId: null };
@@ -97,7 +96,7 @@ export async function startRun(
   else t.record("ticket.botStarted", facts);
   const running: TicketRow = { ...ticket, ...fresh, ...held, ...nodeHold };
   const walk = startFlow(flow.graph, await ticketWalkOptions(t.db, running, flow.graph));
-  const next = await applyWalk(ctx, t, running, walk, { flowId: flow.id, messageId, before });
+  const next = await applyWalk(ctx, t, running, walk, { flowId: flow.id, messageId });
   await scheduleResume(t, { companyId: ticket.companyId, ticketId: ticket.id }, next);
 }
 
@@ -162,8 +161,6 @@ export async function startQueueFlow(
   t: EventTransaction,
   after: TicketRow,
   messageId: number,
-  /** The menu's texts, stored and not yet queued: they go out before the flow's. */
-  menuTexts: readonly number[],
 ) {
   if (!open(after) || after.queueId === null) return false;
   const result = await t.db.execute(sql`
@@ -173,6 +170,6 @@ export async function startQueueFlow(
     where q.id = ${after.queueId} and q.company_id = ${after.companyId}`);
   const flowId = (result as { rows: { flowId: number | null }[] }).rows[0]?.flowId;
   const flow = flowId ? await activeFlow(t.db, after.companyId, flowId) : undefined;
-  if (flow) await startRun(ctx, t, after, flow, messageId, menuTexts);
+  if (flow) await startRun(ctx, t, after, flow, messageId);
   return flow !== undefined;
 }

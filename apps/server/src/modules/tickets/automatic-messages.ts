@@ -35,11 +35,10 @@ export const callsRefusedNotice = `${prefix}As chamadas de voz e vídeo não sã
 
 /**
  * Renders each text for the ticket as it is in this transaction and stores
- * the non-empty ones without an author; answers their ids, in order, for the
- * caller to queue with what follows them (answer-inbound: a flow the chosen
- * queue starts). `userId` names {{userName}} when it is not the ticket's attendant.
+ * the non-empty ones without an author; answers their ids, in order.
+ * `userId` names {{userName}} when it is not the ticket's attendant.
  */
-export async function storeAutomatic(
+async function storeAutomatic(
   t: EventTransaction,
   ticket: OutgoingTicket,
   texts: readonly string[],

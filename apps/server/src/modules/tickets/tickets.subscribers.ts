@@ -11,7 +11,7 @@ import { loadTicket } from "./tickets.presenter.js";
 import { emitTicketDelete, emitTicketUnreadReset, emitTicketUpdate } from "./tickets.realtime.js";
 
 /** The ticket as it is after the commit, read once for the commit's subscribers. */
-export function ticketNow(ctx: Context, scope: PublishScope, companyId: number, ticketId: number) {
+function ticketNow(ctx: Context, scope: PublishScope, companyId: number, ticketId: number) {
   return scope.once(`ticket:${ticketId}`, () => loadTicket(ctx.db, companyId, ticketId));
 }
 

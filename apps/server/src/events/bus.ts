@@ -20,13 +20,14 @@
  *   commit). Automation subscribes this way; `t.enqueue(job, data)` does the
  *   same for a job the service itself decides on.
  * - `on(name, payload => …)`: in this process, after the commit (realtime
- *   publishing). A failure is logged: the change stands.
+ *   publishing): a commit's subscribers are started in its events' order and
+ *   run side by side. A failure is logged: the change stands.
  *
  * `published(name, payload)` is for a change one autocommit statement already
  * made (an ack, an edit; ingest's common case, whose one statement writes what
  * a subscriber would have): it runs the `on` subscribers only, and refuses an
  * event a durable or in-transaction subscriber needs (that needs a
- * transaction): `committed(events)` the same for several, in their order and
+ * transaction): `committed(events)` the same for several, started in their order,
  * sharing one PublishScope. From a job: the same calls, with the job's ctx.
  */
 import type { FastifyBaseLogger } from "fastify";
@@ -123,16 +124,22 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
     await publish(events);
   }
 
+  async function run(h: Handler<EventName>, e: DomainEvent, scope: PublishScope) {
+    try {
+      await h(e.payload, scope);
+    } catch (err) {
+      log.error({ err, event: e.name }, "event subscriber failed");
+    }
+  }
+
+  /**
+   * Every subscriber started in the events' order, then awaited together: each reads the state after the
+   * commit, and a commit's messages (a batch of the bot's answers) reach the announcement batches
+   * together (modules/messages/ingest-announce.ts), read in one statement instead of one each.
+   */
   async function publish(recorded: DomainEvent[]) {
     const scope = publishScope();
-    for (const e of recorded)
-      for (const h of inProcessOf(e)) {
-        try {
-          await h(e.payload, scope);
-        } catch (err) {
-          log.error({ err, event: e.name }, "event subscriber failed");
-        }
-      }
+    await Promise.all(recorded.flatMap((e) => inProcessOf(e).map((h) => run(h, e, scope))));
   }
 
   return {

@@ -156,12 +156,7 @@ export async function flowTurn(
  * The queue menu just put the ticket (`after`, as it is now) in a queue whose integration is a
  * flowbuilder integration: the connection's default flow starts, with this message. True when it did.
  */
-export async function startQueueFlow(
-  ctx: Deps,
-  t: EventTransaction,
-  after: TicketRow,
-  messageId: number,
-) {
+export async function startQueueFlow(ctx: Deps, t: EventTransaction, after: TicketRow, messageId: number) {
   if (!open(after) || after.queueId === null) return false;
   const result = await t.db.execute(sql`
     select w.flow_id_not_phrase as "flowId" from queues q

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { ChannelError } from "../driver.js";
+import type { ChannelError } from "../driver.js";
 import { GraphClient, GraphUnavailable } from "./graph.js";
 
 const answer = (body: string) =>

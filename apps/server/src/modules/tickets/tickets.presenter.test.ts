@@ -133,7 +133,14 @@ describe("tickets: the ticket's shape", () => {
     const contact = await buildContact(s, companyId);
     const kept = await buildTicket(s, { companyId, contactId: contact.id, queueId: mine.id, status: "pending" });
     const moved = await buildTicket(s, { companyId, contactId: contact.id, queueId: other.id, status: "pending" });
-    const viewer = { id: t.agent.id, companyId, profile: "user", overseer: false, queueIds: [mine.id], seesNoQueue: false };
+    const viewer = {
+      id: t.agent.id,
+      companyId,
+      profile: "user",
+      overseer: false,
+      queueIds: [mine.id],
+      seesNoQueue: false,
+    };
     // The page's statement ran before the move: it still names both tickets.
     const page = sql`select id, 2 as total from tickets where id in (${moved.id}, ${kept.id}) order by id desc`;
     const { tickets, total } = await loadTicketPage(s.ctx.db, viewer, page);

@@ -20,14 +20,18 @@
  *   commit). Automation subscribes this way; `t.enqueue(job, data)` does the
  *   same for a job the service itself decides on.
  * - `on(name, payload => …)`: in this process, after the commit (realtime
- *   publishing): a commit's subscribers are started in its events' order and
- *   run side by side. A failure is logged: the change stands.
+ *   publishing), one after the other in the events' order. One registered
+ *   `{ batched: true }` is started in its turn and awaited with the commit's
+ *   other batched ones at the end: the bot's answers of one commit then reach
+ *   the announcement batches together (modules/messages/ingest-announce.ts),
+ *   read in one statement, and the commit's later events may be told before
+ *   them. A failure is logged: the change stands.
  *
  * `published(name, payload)` is for a change one autocommit statement already
  * made (an ack, an edit; ingest's common case, whose one statement writes what
  * a subscriber would have): it runs the `on` subscribers only, and refuses an
  * event a durable or in-transaction subscriber needs (that needs a
- * transaction): `committed(events)` the same for several, started in their order,
+ * transaction): `committed(events)` the same for several, in their order and
  * sharing one PublishScope. From a job: the same calls, with the job's ctx.
  */
 import type { FastifyBaseLogger } from "fastify";
@@ -74,6 +78,10 @@ function publishScope(): PublishScope {
 }
 
 type Handler<K extends EventName> = (payload: DomainEvents[K], scope: PublishScope) => Promise<void> | void;
+interface InProcess<K extends EventName> {
+  handler: Handler<K>;
+  batched: boolean;
+}
 type Enqueue = EventTransaction["enqueue"];
 type TxHandler<K extends EventName> = (tx: Tx, payload: DomainEvents[K], enqueue: Enqueue) => Promise<void>;
 /** Whether a transactional subscriber has anything to write for this event. */
@@ -96,7 +104,7 @@ export interface EventBus {
    * (ingest's statement: modules/messages/ingest-statement.ts). A durable subscriber, or one without `needed`: no.
    */
   committable(names: EventName[]): boolean;
-  on<K extends EventName>(name: K, handler: Handler<K>): void;
+  on<K extends EventName>(name: K, handler: Handler<K>, options?: { batched: true }): void;
   within<K extends EventName>(name: K, handler: TxHandler<K>, needed?: Needed<K>): void;
   /** `payloadOf` picks the job's ids from the event; undefined: this event needs no job. */
   durable<K extends EventName, T>(
@@ -108,13 +116,13 @@ export interface EventBus {
 
 export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: FastifyBaseLogger): EventBus {
   // Typed per event at the `on`/`within`/`durable` calls; stored by name.
-  const inProcess: Table<Handler<never>> = {};
+  const inProcess: Table<InProcess<never>> = {};
   // Durable subscribers are transactional ones that enqueue their job (needed when it has a payload).
   const inTransaction: Table<Transactional<never>> = {};
   const add = <H>(table: { [K in EventName]?: H[] }, name: EventName, h: H) => {
     (table[name] ??= []).push(h);
   };
-  const inProcessOf = (e: DomainEvent) => (inProcess[e.name] ?? []) as unknown as Handler<EventName>[];
+  const inProcessOf = (e: DomainEvent) => (inProcess[e.name] ?? []) as unknown as InProcess<EventName>[];
   const transactionalOf = (e: DomainEvent) => (inTransaction[e.name] ?? []) as unknown as Transactional<EventName>[];
 
   async function committed(events: DomainEvent[]) {
@@ -132,14 +140,16 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
     }
   }
 
-  /**
-   * Every subscriber started in the events' order, then awaited together: each reads the state after the
-   * commit, and a commit's messages (a batch of the bot's answers) reach the announcement batches
-   * together (modules/messages/ingest-announce.ts), read in one statement instead of one each.
-   */
   async function publish(recorded: DomainEvent[]) {
     const scope = publishScope();
-    await Promise.all(recorded.flatMap((e) => inProcessOf(e).map((h) => run(h, e, scope))));
+    const batched: Promise<void>[] = [];
+    for (const e of recorded)
+      for (const { handler, batched: joins } of inProcessOf(e)) {
+        const running = run(handler, e, scope);
+        if (joins) batched.push(running);
+        else await running;
+      }
+    await Promise.all(batched);
   }
 
   return {
@@ -177,7 +187,7 @@ export function createEventBus(db: Db, jobs: Pick<Jobs, "send" | "wake">, log: F
     },
     published: (name, payload) => committed([{ name, payload }]),
     committed,
-    on: (name, handler) => add(inProcess, name, handler as Handler<never>),
+    on: (name, handler, options) => add(inProcess, name, { handler, batched: options?.batched ?? false }),
     within: (name, handler, needed) =>
       add(inTransaction, name, { run: handler, needed: needed ?? (() => true), tells: needed !== undefined }),
     committable: (names) => names.every((name) => (inTransaction[name] ?? []).every((h) => h.tells)),

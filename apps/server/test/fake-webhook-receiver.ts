@@ -11,7 +11,7 @@
  * (the sender's timeout), or the connection dropped without an answer.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { readBody } from "./fake-graph-http.js";
 
@@ -45,14 +45,21 @@ export interface FakeWebhookReceiver {
   close(): Promise<void>;
 }
 
-/** The signature our server sends: "sha256=" and the hex HMAC-SHA256 of the raw body. */
-export function signatureOf(secret: string, rawBody: string | Buffer): string {
-  return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`;
+/** The signature our server sends: "sha256=" and the hex HMAC-SHA256 of "{X-Balcao-Timestamp}.{raw body}". */
+export function signatureOf(
+  secret: string,
+  timestamp: string | string[] | undefined,
+  rawBody: string | Buffer,
+): string {
+  const signed = Buffer.concat([Buffer.from(`${String(timestamp)}.`), Buffer.from(rawBody)]);
+  return `sha256=${createHmac("sha256", secret).update(signed).digest("hex")}`;
 }
 
-function matches(secret: string | undefined, header: string | string[] | undefined, raw: Buffer): boolean {
-  if (!secret || typeof header !== "string") return false;
-  const expected = Buffer.from(signatureOf(secret, raw));
+function matches(secret: string | undefined, headers: IncomingHttpHeaders, raw: Buffer): boolean {
+  const header = headers["x-balcao-signature"];
+  const timestamp = headers["x-balcao-timestamp"];
+  if (!secret || typeof header !== "string" || typeof timestamp !== "string") return false;
+  const expected = Buffer.from(signatureOf(secret, timestamp, raw));
   const given = Buffer.from(header);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
@@ -66,7 +73,7 @@ export async function startFakeWebhookReceiver(): Promise<FakeWebhookReceiver> {
 
   const server = createServer((req, res) => {
     void readBody(req).then((raw) => {
-      const signatureValid = matches(state.secret, req.headers["x-balcao-signature"], raw);
+      const signatureValid = matches(state.secret, req.headers, raw);
       const outcome = planned.shift() ?? (signatureValid ? 200 : 401);
       deliveries.push({
         at: Date.now(),

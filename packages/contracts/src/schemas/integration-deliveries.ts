@@ -45,8 +45,9 @@ export const integrationDeliveryParamsSchema = z.object({
 });
 
 /**
- * The JSON body POSTed to urlN8N (signed: X-Balcao-Signature = "sha256=" + hex HMAC-SHA256 of the raw body,
- * keyed by the integration's signingSecret). The receiver must verify the raw bytes, not a re-serialisation.
+ * The JSON body POSTed to urlN8N (signed: X-Balcao-Signature = "sha256=" + hex HMAC-SHA256 of
+ * "{X-Balcao-Timestamp}.{raw body}", keyed by the integration's signingSecret). The receiver must verify the
+ * raw bytes, not a re-serialisation, and refuse an old timestamp.
  */
 export interface MessageReceivedDelivery {
   event: "message.received";

@@ -154,7 +154,9 @@ describe("a delivery across a SIGKILL", () => {
     expect(Date.now() - restarted).toBeLessThan(60_000);
     const [first, again] = received(deliveryId);
     expect(again!.rawBody).toBe(first!.rawBody);
-    expect(again!.headers["x-balcao-signature"]).toBe(signatureOf(secret, first!.rawBody));
+    expect(again!.headers["x-balcao-signature"]).toBe(
+      signatureOf(secret, again!.headers["x-balcao-timestamp"], first!.rawBody),
+    );
     expect(again!.signatureValid).toBe(true);
     await until(async () => (await statusOf(deliveryId)).status === "delivered", 10_000);
     expect(await statusOf(deliveryId)).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200 });

@@ -100,7 +100,9 @@ describe("a webhook integration on a connection", () => {
     });
     for (const got of mine()) {
       expect(got.signatureValid).toBe(true);
-      expect(got.headers["x-balcao-signature"]).toBe(signatureOf(integration.signingSecret, got.rawBody));
+      expect(got.headers["x-balcao-signature"]).toBe(
+        signatureOf(integration.signingSecret, got.headers["x-balcao-timestamp"], got.rawBody),
+      );
     }
     expect(new Set(mine().map((d) => d.headers["x-balcao-delivery"])).size).toBe(2);
 

@@ -62,9 +62,15 @@ describe("a delivery", () => {
       "content-type": "application/json",
       "x-balcao-event": "message.received",
       "x-balcao-delivery": row!.id,
-      "x-balcao-signature": signatureOf(integration.secret, got!.rawBody),
+      "x-balcao-signature": signatureOf(integration.secret, got!.headers["x-balcao-timestamp"], got!.rawBody),
     });
     expect(got!.signatureValid).toBe(true);
+    // The attempt's time is signed with the body: a delivery replayed later carries a stale timestamp.
+    const sentAt = Number(got!.headers["x-balcao-timestamp"]);
+    expect(Math.abs(sentAt - Date.now() / 1000)).toBeLessThan(30);
+    expect(got!.headers["x-balcao-signature"]).not.toBe(
+      signatureOf(integration.secret, String(sentAt - 600), got!.rawBody),
+    );
     expect(got!.rawBody).toBe(row!.body);
     expect(JSON.parse(got!.rawBody)).toEqual({
       event: "message.received",
@@ -127,7 +133,7 @@ describe("a delivery", () => {
     expect((await fetch(`${s.url}/api/integration-media/${randomUUID()}`)).status).toBe(404);
   });
 
-  it("is tried again after each delay with the same deliveryId, body and signature until it is answered 2xx", async () => {
+  it("is tried again after each delay with the same deliveryId and body, each attempt signed, until it is answered 2xx", async () => {
     const { tenant, integration, conversation, mine } = await scene();
     receiver.failNext(500, "reset");
     await customerWrites(s, conversation, integration.id);
@@ -139,7 +145,7 @@ describe("a delivery", () => {
     expect(third!.outcome).toBe(200);
     for (const got of [second!, third!]) {
       expect(got.headers["x-balcao-delivery"]).toBe(first!.headers["x-balcao-delivery"]);
-      expect(got.headers["x-balcao-signature"]).toBe(first!.headers["x-balcao-signature"]);
+      expect(got.signatureValid).toBe(true);
       expect(got.rawBody).toBe(first!.rawBody);
     }
     // WEBHOOK_RETRY_DELAYS=1,1: a second between the attempts (at least; a worker's poll may add to it).

@@ -26,15 +26,24 @@ export async function addBlock(page: Page, type: string) {
 }
 
 /** Drags from an output handle to an input handle, as a person connects two blocks. */
+/**
+ * Drags an edge from one handle to another, as a person does, until the edge is drawn: a drag begun
+ * while the canvas still moves (fit view, a card settling) misses its handle, and a person drags again.
+ */
 export async function connect(page: Page, from: Locator, to: Locator) {
-  await page.locator(".react-flow__controls-fitview").click();
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
-  await page.mouse.up();
+  const edges = page.locator(".react-flow__edge");
+  const before = await edges.count();
+  await expect(async () => {
+    await page.locator(".react-flow__controls-fitview").click();
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => edges.count(), { timeout: 2000 }).toBeGreaterThan(before);
+  }).toPass({ timeout: 15_000 });
 }
 
 export const output = (block: Locator, handle = "a") =>

@@ -1,5 +1,6 @@
 /**
- * Telling the company's sockets about what the channels stored: for each
+ * Telling the company's sockets about the messages stored, the customers'
+ * (from the channels) and our own (message.sent, the bot's answers): for each
  * message, its ticket (the list row, the unread count) first, then the
  * message itself.
  *
